@@ -1,0 +1,54 @@
+"""Saloon's rules engines behind one contract (see ``DESIGN.md``: The engine contract).
+
+>>> import engine
+>>> g = engine.game("deadwood1876")
+>>> st = g.new_game(5, seed=7)
+>>> sorted(st.to_act)
+[0, 1, 2, 3, 4]
+
+The engine does no I/O and holds no global random state: every state owns its
+:class:`~engine.core.Chance`, seeded by ``seed``.
+"""
+
+from __future__ import annotations
+
+from engine.core import (
+    OMNISCIENT,
+    Chance,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    Outcome,
+    State,
+    UnknownGame,
+    game,
+    games,
+    parse_options,
+    rank_by_scores,
+    register,
+)
+
+
+def _deadwood1876() -> Game:
+    from engine.deadwood1876 import GAME
+
+    return GAME
+
+
+register("deadwood1876", _deadwood1876)
+
+__all__ = [
+    "OMNISCIENT",
+    "Chance",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "Outcome",
+    "State",
+    "UnknownGame",
+    "game",
+    "games",
+    "parse_options",
+    "rank_by_scores",
+    "register",
+]

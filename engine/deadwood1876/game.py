@@ -1,0 +1,142 @@
+"""The Deadwood 1876 :class:`engine.Game`: identity, options, new games and action descriptions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.core import OMNISCIENT, parse_options
+from engine.deadwood1876 import actions as A
+from engine.deadwood1876.actions import Action
+from engine.deadwood1876.components import Components, components
+from engine.deadwood1876.events import Event
+from engine.deadwood1876.state import DeadwoodState
+from engine.deadwood1876.views import View
+
+RULES_VERSION = "deadwood1876/1"
+"""Bump whenever a rule, the order of chance draws or the order of legal actions changes:
+replays recorded under another version are refused."""
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Deadwood 1876 options. The base game has none yet; the optional rules come as fields."""
+
+
+class Deadwood1876:
+    """Deadwood 1876 (Facade Games, 2018) for 4 to 9 players."""
+
+    id = "deadwood1876"
+    title = "Deadwood 1876"
+    min_players = 4
+    max_players = 9
+    rules_version = RULES_VERSION
+    options_type = Options
+    action_type: Any = Action
+    view_type: Any = View
+    event_type: Any = Event
+
+    def __init__(self) -> None:
+        self.components: Components = components()
+
+    def new_game(self, num_players: int, seed: int, options: Any = None) -> DeadwoodState:
+        """Set up a new game and deal; the first decision is everyone's Safe to pass left.
+
+        Args:
+            num_players: 4..9.
+            seed: any non-negative integer; the same seed, options and actions give the same game.
+            options: ``None``, a dict, or :class:`Options`.
+
+        Raises:
+            ValueError: ``num_players`` out of range, or a negative or non-integer seed.
+            engine.InvalidOptions: an unknown option or a bad value.
+        """
+        from engine.deadwood1876.rules import setup
+
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise ValueError(f"number of players must be an integer, not {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        opts = parse_options(Options, options)
+        st = DeadwoodState(self, self.components.player_counts[num_players], opts, seed)
+        setup.set_up(st)
+        return st
+
+    def describe(self, action: Any, view: Any) -> str:
+        """One line for ``action`` as the player in ``view`` would say it.
+
+        Raises:
+            TypeError: ``action`` is not a Deadwood 1876 action.
+        """
+        return _describe(self.components, action, view)
+
+    def rules_help(self) -> str:
+        """A short rules summary for the help screen."""
+        from engine.deadwood1876 import __doc__ as doc
+
+        return doc or ""
+
+
+def _name(view: View, seat: int) -> str:
+    return view.players[seat].character if 0 <= seat < len(view.players) else f"seat {seat}"
+
+
+def _card(comp: Components, card: int) -> str:
+    return comp.card_label(card)
+
+
+def _safe(view: View, owner: int, index: int) -> str:
+    label = f"{_name(view, owner)}'s Safe #{index + 1}"
+    safes = view.players[owner].safes
+    if 0 <= index < len(safes) and safes[index].contents and view.seat != owner:
+        label += f" ({safes[index].contents})"
+    elif 0 <= index < len(safes) and safes[index].contents and view.seat in (owner, OMNISCIENT):
+        label += f" ({safes[index].contents})"
+    return label
+
+
+def _describe(comp: Components, action: Any, view: View) -> str:
+    est = comp.establishment_names
+    if isinstance(action, A.PassSafe):
+        me = view.seat if view.seat is not None and view.seat >= 0 else 0
+        return f"Pass {_safe(view, me, action.index)} to the left"
+    if isinstance(action, A.RideHorse):
+        return f"Horse ({_card(comp, action.card)}): ride to the {est[action.establishment]}"
+    if isinstance(action, A.UseDuster):
+        return f"Duster ({_card(comp, action.card)}): draw 4 cards, then discard 3"
+    if isinstance(action, A.Discard):
+        return f"Discard {_card(comp, action.card)}"
+    if isinstance(action, A.UseStetson):
+        return f"Stetson ({_card(comp, action.card)}): view Safes"
+    if isinstance(action, A.ViewSafe):
+        return f"View {_safe(view, action.owner, action.index)}"
+    if isinstance(action, A.Robbery):
+        gun = comp.gun_names[comp.card_gun[action.card]]
+        return f"Robbery with a {gun} ({_card(comp, action.card)}) on {_safe(view, action.owner, action.index)}"
+    if isinstance(action, A.Duel):
+        gun = comp.gun_names[comp.card_gun[action.card]]
+        return f"Duel {_name(view, action.target)} with a {gun} ({_card(comp, action.card)})"
+    if isinstance(action, A.Defend):
+        return f"Defend with a {comp.gun_names[comp.card_gun[action.card]]} ({_card(comp, action.card)})"
+    if isinstance(action, A.GiveHolster):
+        gun = comp.gun_names[comp.card_gun[action.card]]
+        return f"Give a {gun} Holster ({_card(comp, action.card)}) to {_name(view, action.fighter)}"
+    if isinstance(action, A.NoHolster):
+        return "Give no Holster"
+    if isinstance(action, A.ChooseHolster):
+        return f"Use the {comp.gun_names[comp.card_gun[action.card]]} Holster ({_card(comp, action.card)})"
+    if isinstance(action, A.SendAway):
+        return f"Send the loser to the {est[action.establishment]}"
+    if isinstance(action, A.GiveSafe):
+        me = view.seat if view.seat is not None and view.seat >= 0 else view.giver
+        return f"Give {_safe(view, me, action.index)} to {_name(view, action.recipient)}"
+    if isinstance(action, A.HeistGun):
+        return f"Heist with a {comp.gun_names[comp.card_gun[action.card]]} ({_card(comp, action.card)})"
+    if isinstance(action, A.FireGun):
+        return f"Fire a {comp.gun_names[comp.card_gun[action.card]]} ({_card(comp, action.card)})"
+    raise TypeError(f"not a Deadwood 1876 action: {action!r}")
+
+
+GAME = Deadwood1876()

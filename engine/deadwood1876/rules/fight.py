@@ -1,0 +1,211 @@
+"""Robberies and Duels after the attacker's gun is down (rulebook: ROBBERY, DUEL, HOLSTERS).
+
+The defender must answer with a gun; then every other player may give one Holster to the
+attacker or the defender; a fighter given several chooses one and the rest go back; both sides
+roll their gun's die plus their Holster's die at once, ties reroll (Holsters included), and the
+higher total wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.deadwood1876.actions import ChooseHolster, Defend, GiveHolster, NoHolster, SendAway
+from engine.deadwood1876.components import HOLSTER
+from engine.deadwood1876.events import (
+    CardPlayed,
+    DiceRolled,
+    FightWon,
+    HolsterGiven,
+    HolsterReturned,
+    SafeStolen,
+    StarMoved,
+)
+from engine.deadwood1876.rules import laws, turn
+from engine.deadwood1876.state import DeadwoodState, Fight
+
+
+def _fight(st: DeadwoodState) -> Fight:
+    fight = st.fight
+    if fight is None:  # pragma: no cover - phases guarantee a fight
+        raise RuntimeError("no fight in progress")
+    return fight
+
+
+def legal_defend(st: DeadwoodState, seat: int) -> list[Defend]:
+    """The defender must play one of the guns in hand (one per kind)."""
+    return [Defend(c) for c in st.distinct(st.hands[seat])]
+
+
+def apply_defend(st: DeadwoodState, seat: int, action: Defend) -> None:
+    """Lay the defending gun face up, then open the Holster window."""
+    fight = _fight(st)
+    st.take_card(seat, action.card)
+    fight.defend_card = action.card
+    st.emit(CardPlayed(seat, st.card(action.card), "defend"))
+    helpers = [p for p in range(st.n) if p not in (fight.attacker, fight.defender)]
+    if st.table.holster_mode == "assist" and helpers:
+        st.wait_for(helpers, "holster")
+    else:
+        roll(st)
+
+
+def legal_holster(st: DeadwoodState, seat: int) -> list[Any]:
+    """Give no Holster, or one Holster card (one per kind) to the attacker or the defender.
+
+    Every non-fighter is asked, with or without a Holster in hand, so that being asked reveals
+    nothing about a hand.
+    """
+    fight = _fight(st)
+    out: list[Any] = [NoHolster()]
+    for c in st.distinct([c for c in st.hands[seat] if st.comp.card_item[c] == HOLSTER]):
+        out.append(GiveHolster(c, fight.attacker))
+        out.append(GiveHolster(c, fight.defender))
+    return out
+
+
+def apply_holster(st: DeadwoodState, seat: int, action: Any) -> None:
+    """Record a hidden choice; once all have chosen, reveal the Holsters given (seat order).
+
+    A fighter given exactly one Holster must use it; one given several chooses
+    (``choose_holster``); then the dice are rolled.
+    """
+    fight = _fight(st)
+    st.pending[seat] = action
+    st.waiting = tuple(s for s in st.waiting if s != seat)
+    if st.waiting:
+        return
+    for giver in sorted(st.pending):
+        choice = st.pending[giver]
+        if isinstance(choice, GiveHolster):
+            st.hands[giver].remove(choice.card)
+            fight.offers[giver] = (choice.card, choice.fighter)
+            st.emit(HolsterGiven(giver, choice.fighter, st.card(choice.card)))
+    st.pending = {}
+    choosers = []
+    for fighter in (fight.attacker, fight.defender):
+        offered = [(g, c) for g, (c, f) in fight.offers.items() if f == fighter]
+        if len(offered) == 1:
+            _use_holster(st, fighter, offered[0][1])
+        elif offered:
+            choosers.append(fighter)
+    if choosers:
+        st.wait_for(choosers, "choose_holster")
+    else:
+        roll(st)
+
+
+def _use_holster(st: DeadwoodState, fighter: int, card: int) -> None:
+    fight = _fight(st)
+    fight.holsters[fighter] = card
+    giver = next(g for g, (c, f) in fight.offers.items() if c == card)
+    st.table_cards.append(card)
+    if giver not in st.used:
+        st.used.append(giver)
+    st.emit(CardPlayed(giver, st.card(card), "holster"))
+
+
+def legal_choose_holster(st: DeadwoodState, seat: int) -> list[ChooseHolster]:
+    """Each Holster given to this fighter (by giver, ascending); the recipient can't refuse."""
+    fight = _fight(st)
+    return [ChooseHolster(c) for g, (c, f) in sorted(fight.offers.items()) if f == seat]
+
+
+def apply_choose_holster(st: DeadwoodState, seat: int, action: ChooseHolster) -> None:
+    """Record the choice; once both fighters have chosen, return the rest and roll."""
+    fight = _fight(st)
+    st.pending[seat] = action.card
+    st.waiting = tuple(s for s in st.waiting if s != seat)
+    if st.waiting:
+        return
+    for fighter in sorted(st.pending):
+        chosen = st.pending[fighter]
+        _use_holster(st, fighter, chosen)
+        for giver, (card, to) in sorted(fight.offers.items()):
+            if to == fighter and card != chosen:
+                st.hands[giver].append(card)
+                st.emit(HolsterReturned(giver, fighter, st.card(card)))
+    st.pending = {}
+    roll(st)
+
+
+def dice_of(st: DeadwoodState, fighter: int, card: int) -> list[int]:
+    """The guns a fighter rolls: the played gun plus the Holster's gun, if given one."""
+    guns = [st.comp.card_gun[card]]
+    holster = _fight(st).holsters.get(fighter)
+    if holster is not None:
+        guns.append(st.comp.card_gun[holster])
+    return guns
+
+
+def roll_dice(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    """Roll one die per gun for ``seat``: ``(seat, ((gun name, face), ...), total)``."""
+    comp = st.comp
+    faces = tuple((comp.gun_names[g], st.chance.roll(comp.gun_faces[g])) for g in guns)
+    return seat, faces, sum(v for _, v in faces)
+
+
+def roll(st: DeadwoodState) -> None:
+    """Both fighters roll at once until the totals differ; the higher total wins."""
+    fight = _fight(st)
+    attack = dice_of(st, fight.attacker, fight.attack_card)
+    defend = dice_of(st, fight.defender, fight.defend_card)
+    while True:
+        a = roll_dice(st, fight.attacker, attack)
+        d = roll_dice(st, fight.defender, defend)
+        st.emit(DiceRolled(fight.kind, (a, d)))
+        if a[2] != d[2]:
+            break
+    attacker_won = a[2] > d[2]
+    winner, loser = (fight.attacker, fight.defender) if attacker_won else (fight.defender, fight.attacker)
+    st.emit(FightWon(fight.kind, winner, loser))
+    if not attacker_won:
+        turn.end_turn(st)
+    elif fight.kind == "robbery":
+        steal(st, fight)
+    else:
+        duel_won(st, fight)
+
+
+def steal(st: DeadwoodState, fight: Fight) -> None:
+    """Robbery won: the thief takes the Safe, views it and shuffles it in (Laws 1 and 3)."""
+    thief, victim = fight.attacker, fight.defender
+    safe = st.rows[victim].pop(fight.index)
+    st.known[victim].add(safe)
+    label = st.comp.safe_label(safe)
+    public = SafeStolen(thief, victim, fight.index)
+    st.emit(public, (thief, victim), SafeStolen(thief, victim, fight.index, label))
+    laws.gain_safe(st, thief, safe, "end_turn")
+
+
+def duel_won(st: DeadwoodState, fight: Fight) -> None:
+    """Duel won: swap stars; in your own establishment, send the loser to one with a vacancy.
+
+    If no other establishment has a vacancy, the loser stays (nothing happens).
+    """
+    attacker, defender = fight.attacker, fight.defender
+    here, there = st.est[attacker], st.est[defender]
+    if here == there:
+        if st.vacancies(here):
+            st.wait_for((attacker,), "send_away")
+        else:
+            turn.end_turn(st)
+        return
+    st.est[attacker], st.est[defender] = there, here
+    st.emit(StarMoved(attacker, here, there, "duel"))
+    st.emit(StarMoved(defender, there, here, "duel"))
+    turn.end_turn(st)
+
+
+def legal_send_away(st: DeadwoodState, seat: int) -> list[SendAway]:
+    """Any other establishment with a vacancy."""
+    return [SendAway(e) for e in st.vacancies(st.est[seat])]
+
+
+def apply_send_away(st: DeadwoodState, seat: int, action: SendAway) -> None:
+    """Move the beaten defender's star."""
+    defender = _fight(st).defender
+    origin = st.est[defender]
+    st.est[defender] = action.establishment
+    st.emit(StarMoved(defender, origin, action.establishment, "sent_away"))
+    turn.end_turn(st)

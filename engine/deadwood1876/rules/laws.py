@@ -1,0 +1,82 @@
+"""The 3 Laws of Deadwood that the engine enforces (rulebook: THE 3 LAWS OF DEADWOOD).
+
+1. Safe order is kept: rows are only shuffled by :func:`shuffle_row`, right after their owner
+   gains a Safe from a Robbery or a Heist.
+2. Nobody shows their cards: enforced by the views.
+3. The 3-Safe limit, until the Badge Round begins: :func:`gain_safe` and the ``give_safe`` phase.
+"""
+
+from __future__ import annotations
+
+from engine.deadwood1876.actions import GiveSafe
+from engine.deadwood1876.events import SafeGiven, SafesShuffled
+from engine.deadwood1876.state import DeadwoodState
+
+
+def gain_safe(st: DeadwoodState, seat: int, safe: int, after: str) -> None:
+    """``seat`` gains ``safe`` from a Robbery or a Heist, then ``after`` continues the game.
+
+    The Safe is laid at the right end of the row. If that makes more Safes than the limit (3)
+    and the Badge Round has not begun, the player first gives one away (``give_safe`` phase);
+    then the player shuffles their row (First Law). ``after`` is ``"end_turn"`` or ``"heist_done"``.
+    """
+    st.rows[seat].append(safe)
+    if st.badge == 0 and len(st.rows[seat]) > st.comp.safe_limit:
+        st.giver = seat
+        st.after_gain = after
+        st.wait_for((seat,), "give_safe")
+        return
+    shuffle_row(st, seat)
+    carry_on(st, after)
+
+
+def shuffle_row(st: DeadwoodState, seat: int) -> None:
+    """First Law: shuffle ``seat``'s row; others no longer know where its Safes lie.
+
+    A row of one Safe is unchanged by shuffling, so what others knew of it stays known.
+    """
+    row = st.rows[seat]
+    st.chance.shuffle(row)
+    if len(row) > 1:
+        here = set(row)
+        for other in range(st.n):
+            if other != seat:
+                st.known[other] -= here
+    st.emit(SafesShuffled(seat))
+
+
+def recipients(st: DeadwoodState, giver: int) -> list[int]:
+    """Third Law: the other players with the fewest Safes (the giver picks among ties)."""
+    others = [p for p in range(st.n) if p != giver]
+    fewest = min(len(st.rows[p]) for p in others)
+    return [p for p in others if len(st.rows[p]) == fewest]
+
+
+def legal_give_safe(st: DeadwoodState, seat: int) -> list[GiveSafe]:
+    """Any Safe of the row (the new one included) to any player with the fewest Safes."""
+    to = recipients(st, seat)
+    return [GiveSafe(i, r) for i in range(len(st.rows[seat])) for r in to]
+
+
+def apply_give_safe(st: DeadwoodState, seat: int, action: GiveSafe) -> None:
+    """Give the Safe (the recipient may not shuffle), then the giver shuffles and play goes on."""
+    safe = st.rows[seat].pop(action.index)
+    st.rows[action.recipient].append(safe)
+    st.known[seat].add(safe)
+    label = st.comp.safe_label(safe)
+    pair = (seat, action.recipient)
+    st.emit(SafeGiven(seat, action.recipient, action.index), pair, SafeGiven(seat, action.recipient, action.index, label))
+    st.giver = -1
+    after, st.after_gain = st.after_gain, ""
+    shuffle_row(st, seat)
+    carry_on(st, after)
+
+
+def carry_on(st: DeadwoodState, after: str) -> None:
+    """Continue after a Safe was gained: end the turn, or finish the Heist."""
+    from engine.deadwood1876.rules import heist, turn
+
+    if after == "end_turn":
+        turn.end_turn(st)
+    else:
+        heist.finish_heist(st)

@@ -1,0 +1,103 @@
+"""Set Up (rulebook: SET UP steps 1-5) and the first-player roll (HOW TO PLAY)."""
+
+from __future__ import annotations
+
+from engine.deadwood1876.actions import PassSafe
+from engine.deadwood1876.components import MYSTERY
+from engine.deadwood1876.events import (
+    CardsDealt,
+    DiceRolled,
+    FirstPlayer,
+    SafePassed,
+    SafesDealt,
+    SafesShuffled,
+    StarsPlaced,
+)
+from engine.deadwood1876.rules import turn
+from engine.deadwood1876.state import DeadwoodState
+
+BLACK_DIE = (1, 2, 3, 4, 5, 6)
+"""The black die's faces are unknown (see NOTES.md); any fair die gives the same odds for a
+highest-roller-with-rerolls contest, so a standard d6 is used."""
+
+
+def set_up(st: DeadwoodState) -> None:
+    """Steps 1-4 of Set Up, then wait for everyone's Safe to pass (step 5).
+
+    1. The establishments in play come from the player-count table.
+    2. Stars are drawn from the bag at random and placed one at a time, beginning with the Gem
+       Theatre and moving clockwise, skipping establishments that get no initial stars (the
+       Grand Central Hotel at 4 players) and full ones. Seat ``i`` plays character ``i``.
+    3. The Deadwood deck is shuffled; each player is dealt a full hand (seat order).
+    4. The base Safes (no silver-bordered Mystery Safes) are shuffled; the middle stack is
+       dealt first, then two Safes to each player; the rest go back to the box unseen.
+    """
+    comp, table, n = st.comp, st.table, st.n
+    bag = list(range(n))
+    st.chance.shuffle(bag)
+    places = [e for e in table.establishments if e not in table.initial_stars_skip]
+    i = 0
+    for seat in bag:
+        while st.est.count(places[i % len(places)]) >= table.capacity:
+            i += 1
+        st.est[seat] = places[i % len(places)]
+        i += 1
+    st.emit(StarsPlaced(tuple(st.est)))
+
+    st.deck = list(range(len(comp.card_gun)))
+    st.chance.shuffle(st.deck)
+    for seat in range(n):
+        hand = [st.deck.pop() for _ in range(table.hand_size)]
+        st.hands[seat] = hand
+        st.emit(CardsDealt(seat, len(hand)), (seat,), CardsDealt(seat, len(hand), tuple(map(st.card, hand))))
+
+    safes = [s for s in range(len(comp.safe_kind)) if comp.safe_kind[s] != MYSTERY]
+    st.chance.shuffle(safes)
+    st.middle = safes[: table.middle_safes]
+    del safes[: table.middle_safes]
+    for seat in range(n):
+        row = safes[: comp.safes_dealt]
+        del safes[: comp.safes_dealt]
+        st.rows[seat] = row
+        labels = tuple(map(comp.safe_label, row))
+        st.emit(SafesDealt(seat, len(row)), (seat,), SafesDealt(seat, len(row), labels))
+    st.box = safes
+    st.wait_for(range(n), "pass_safe")
+
+
+def legal_pass_safe(st: DeadwoodState, seat: int) -> list[PassSafe]:
+    """Step 5: either of your two Safes."""
+    return [PassSafe(i) for i in range(len(st.rows[seat]))]
+
+
+def apply_pass_safe(st: DeadwoodState, seat: int, action: PassSafe) -> None:
+    """Record a hidden choice; once everyone has chosen, pass left, then all shuffle (step 5)."""
+    st.pending[seat] = action.index
+    st.waiting = tuple(s for s in st.waiting if s != seat)
+    if st.waiting:
+        return
+    n = st.n
+    passed = [st.rows[seat].pop(st.pending[seat]) for seat in range(n)]
+    st.pending = {}
+    for giver in range(n):
+        receiver = (giver + 1) % n
+        st.rows[receiver].append(passed[giver])
+        label = st.comp.safe_label(passed[giver])
+        st.emit(SafePassed(giver, receiver), (giver, receiver), SafePassed(giver, receiver, label))
+    for seat in range(n):
+        st.chance.shuffle(st.rows[seat])
+        st.emit(SafesShuffled(seat))
+    roll_for_first_player(st)
+
+
+def roll_for_first_player(st: DeadwoodState) -> None:
+    """Everyone rolls the black die; the highest roller goes first; the tied highest reroll."""
+    contenders = list(range(st.n))
+    while len(contenders) > 1:
+        rolls = [(seat, st.chance.roll(BLACK_DIE)) for seat in contenders]
+        st.emit(DiceRolled("first_player", tuple((s, (("black", v),), v) for s, v in rolls)))
+        best = max(v for _, v in rolls)
+        contenders = [s for s, v in rolls if v == best]
+    st.first = contenders[0]
+    st.emit(FirstPlayer(st.first))
+    turn.start_turn(st)

@@ -1,0 +1,143 @@
+"""The Final Showdown and winning (rulebook: FINAL SHOWDOWN & WINNING THE GAME).
+
+All Safes are revealed; each establishment adds its players' gold; the establishment with the
+most gold advances (ties: the tied one with the fewest players; still tied: all of them). A lone
+player who advances wins. Otherwise they fight to the death: everyone alive plays a card as a
+gun at once and rolls it plus every Showdown Gun in their Safes; the lowest total flips its
+character card, or is out if already flipped; the tied lowest reroll. Cards are not replenished;
+when the cards run out, everyone alive picks up the hand they went in with.
+"""
+
+from __future__ import annotations
+
+from engine.core import Outcome, rank_by_scores
+from engine.deadwood1876.actions import FireGun
+from engine.deadwood1876.components import GOLD, SHOWDOWN_GUN
+from engine.deadwood1876.events import (
+    Advanced,
+    CardPlayed,
+    CharacterFlipped,
+    DiceRolled,
+    GameOver,
+    HandsTakenBack,
+    PlayerOut,
+    SafesRevealed,
+)
+from engine.deadwood1876.rules import fight
+from engine.deadwood1876.state import DeadwoodState
+
+
+def gold_of(st: DeadwoodState, seat: int) -> int:
+    """The gold in ``seat``'s Safes."""
+    comp = st.comp
+    return sum(comp.safe_gold[s] for s in st.rows[seat] if comp.safe_kind[s] == GOLD)
+
+
+def establishment_gold(st: DeadwoodState) -> list[int]:
+    """Gold per establishment id (0 for establishments not in play)."""
+    gold = [0] * len(st.comp.establishment_names)
+    for seat in range(st.n):
+        gold[st.est[seat]] += gold_of(st, seat)
+    return gold
+
+
+def advancing(st: DeadwoodState) -> list[int]:
+    """The seats that advance: the occupied establishment(s) with the most gold; ties go to the
+    one with the fewest players; still tied, all tied ones advance. Empty establishments don't
+    compete (an empty building has nobody to advance)."""
+    gold = establishment_gold(st)
+    occupied = [e for e in st.table.establishments if e in st.est]
+    best = max(gold[e] for e in occupied)
+    tied = [e for e in occupied if gold[e] == best]
+    fewest = min(st.est.count(e) for e in tied)
+    tied = [e for e in tied if st.est.count(e) == fewest]
+    return [seat for seat in range(st.n) if st.est[seat] in tied]
+
+
+def start_showdown(st: DeadwoodState) -> None:
+    """Reveal all Safes, find who advances, and start the fight to the death if several do."""
+    comp = st.comp
+    rows = tuple(tuple(map(comp.safe_label, row)) for row in st.rows)
+    st.emit(SafesRevealed(rows, tuple(establishment_gold(st))))
+    st.revealed.update(s for row in st.rows for s in row)
+    seats = advancing(st)
+    st.advanced = tuple(seats)
+    st.emit(Advanced(st.advanced))
+    if len(seats) == 1:
+        finish(st, seats)
+        return
+    st.alive = list(seats)
+    for seat in seats:
+        st.start_hands[seat] = list(st.hands[seat])
+    st.wait_for(st.alive, "showdown")
+
+
+def showdown_guns(st: DeadwoodState, seat: int) -> list[int]:
+    """The gun ids of ``seat``'s Showdown Gun Safes."""
+    comp = st.comp
+    return [comp.safe_gun[s] for s in st.rows[seat] if comp.safe_kind[s] == SHOWDOWN_GUN]
+
+
+def legal_showdown(st: DeadwoodState, seat: int) -> list[FireGun]:
+    """Any card in hand, as a gun only (one per kind)."""
+    return [FireGun(c) for c in st.distinct(st.hands[seat])]
+
+
+def apply_showdown(st: DeadwoodState, seat: int, action: FireGun) -> None:
+    """Record a hidden card; once all are down, roll, and the lowest flips or is out."""
+    st.pending[seat] = action.card
+    st.waiting = tuple(s for s in st.waiting if s != seat)
+    if st.waiting:
+        return
+    played = dict(st.pending)
+    st.pending = {}
+    dice = {}
+    for s in st.alive:
+        st.hands[s].remove(played[s])
+        st.set_aside[s].append(played[s])
+        st.emit(CardPlayed(s, st.card(played[s]), "showdown"))
+        dice[s] = [st.comp.card_gun[played[s]], *showdown_guns(st, s)]
+    contenders = list(st.alive)
+    while len(contenders) > 1:
+        rolls = [fight.roll_dice(st, s, dice[s]) for s in contenders]
+        st.emit(DiceRolled("showdown", tuple(rolls)))
+        low = min(r[2] for r in rolls)
+        contenders = [r[0] for r in rolls if r[2] == low]
+    loser = contenders[0]
+    if not st.flipped[loser]:
+        st.flipped[loser] = True
+        st.emit(CharacterFlipped(loser))
+    else:
+        st.alive.remove(loser)
+        st.out_order.append(loser)
+        st.emit(PlayerOut(loser))
+    if len(st.alive) == 1:
+        finish(st, st.alive)
+        return
+    empty = tuple(s for s in st.alive if not st.hands[s])
+    if empty:
+        for s in empty:
+            st.hands[s] = list(st.start_hands[s])
+            st.set_aside[s] = []
+        st.emit(HandsTakenBack(empty))
+    st.wait_for(st.alive, "showdown")
+
+
+def finish(st: DeadwoodState, winners: list[int]) -> None:
+    """End the game. Scores: 1 for a winner, 0 otherwise.
+
+    Ranks (for ratings): the winners first; then the players who lost the Showdown, the later
+    out the better; then everyone who did not advance, tied.
+    """
+    keys = []
+    for seat in range(st.n):
+        if seat in winners:
+            keys.append((2, 0))
+        elif seat in st.out_order:
+            keys.append((1, st.out_order.index(seat)))
+        else:
+            keys.append((0, 0))
+    scores = tuple(1.0 if seat in winners else 0.0 for seat in range(st.n))
+    st.result = Outcome(scores, rank_by_scores(keys), tuple(sorted(winners)))
+    st.emit(GameOver(st.result.winners))
+    st.wait_for((), "over")

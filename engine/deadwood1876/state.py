@@ -1,0 +1,385 @@
+"""The Deadwood 1876 game state: the table's components plus whose decision is pending.
+
+The state is a plain mutable container; the rules live in :mod:`engine.deadwood1876.rules`, one
+module per rulebook section, and this module only dispatches to them by ``phase``:
+
+========================  =======================================================
+phase                     who decides (``to_act``)
+========================  =======================================================
+``pass_safe``             everyone at once (Set Up step 5)
+``turn``                  the current player (On Your Turn; Badge Round turns)
+``duster``                the current player, discarding one card at a time
+``stetson``               the current player, viewing one Safe at a time
+``defend``                the defender of a Robbery or Duel
+``holster``               every player not fighting, at once (Holsters)
+``choose_holster``        fighters given several Holsters, at once
+``send_away``             a Duel winner who beat someone in their own establishment
+``give_safe``             a player over the 3-Safe limit (Third Law)
+``heist``                 everyone at once (Heist)
+``showdown``              everyone still alive in the Final Showdown, at once
+``over``                  nobody
+========================  =======================================================
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from engine.core import OMNISCIENT, Chance, IllegalAction, Outcome
+from engine.deadwood1876.components import Components, PlayerCount
+from engine.deadwood1876.events import Card, CardsDrawn, DeckReshuffled
+
+if TYPE_CHECKING:
+    from engine.deadwood1876.game import Deadwood1876, Options
+
+LogEntry = tuple[Any, tuple[int, ...], Any]
+"""``(public event or None, seats that see the private version, private event or None)``."""
+
+
+class Fight:
+    """A Robbery or Duel in progress (rulebook: Robbery, Duel, Holsters).
+
+    Attributes:
+        kind: ``"robbery"`` or ``"duel"``.
+        attacker, defender: seats.
+        index: the Safe's position in the defender's row (Robbery), else -1.
+        safe: the Safe's id (Robbery), else -1.
+        attack_card, defend_card: card ids (-1 until laid).
+        offers: Holsters given so far, ``{giver: (card, fighter)}``.
+        holsters: the Holster each fighter uses, ``{fighter: card}``.
+    """
+
+    __slots__ = ("kind", "attacker", "defender", "index", "safe", "attack_card", "defend_card", "offers", "holsters")
+
+    def __init__(self, kind: str, attacker: int, defender: int, attack_card: int, index: int = -1, safe: int = -1):
+        self.kind = kind
+        self.attacker = attacker
+        self.defender = defender
+        self.index = index
+        self.safe = safe
+        self.attack_card = attack_card
+        self.defend_card = -1
+        self.offers: dict[int, tuple[int, int]] = {}
+        self.holsters: dict[int, int] = {}
+
+    def copy(self) -> Fight:
+        """An independent copy."""
+        other = Fight(self.kind, self.attacker, self.defender, self.attack_card, self.index, self.safe)
+        other.defend_card = self.defend_card
+        other.offers = dict(self.offers)
+        other.holsters = dict(self.holsters)
+        return other
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every field as builtins, for digests."""
+        return (
+            self.kind,
+            self.attacker,
+            self.defender,
+            self.index,
+            self.safe,
+            self.attack_card,
+            self.defend_card,
+            sorted(self.offers.items()),
+            sorted(self.holsters.items()),
+        )
+
+
+_LISTS = ("hands", "rows", "known", "start_hands", "set_aside")
+_FLAT = ("deck", "discard", "middle", "box", "est", "used", "table_cards", "viewed", "flipped", "alive", "out_order")
+
+
+class DeadwoodState:
+    """One game of Deadwood 1876 (implements :class:`engine.State`).
+
+    Seats are ``0..n-1`` in clockwise order: the player on a seat's left is ``seat + 1``.
+    Rows of Safes are lists of Safe ids, leftmost first; ``middle[0]`` is the top middle Safe.
+    """
+
+    __slots__ = (
+        "game",
+        "comp",
+        "table",
+        "options",
+        "n",
+        "chance",
+        "hands",
+        "deck",
+        "discard",
+        "rows",
+        "middle",
+        "box",
+        "est",
+        "character",
+        "revealed",
+        "known",
+        "phase",
+        "waiting",
+        "first",
+        "current",
+        "segment",
+        "circle",
+        "turn_in_circle",
+        "badge",
+        "used",
+        "table_cards",
+        "pending",
+        "fight",
+        "left",
+        "viewed",
+        "giver",
+        "after_gain",
+        "heist_safe",
+        "flipped",
+        "alive",
+        "out_order",
+        "advanced",
+        "start_hands",
+        "set_aside",
+        "log",
+        "result",
+        "_legal",
+    )
+
+    def __init__(self, game: Deadwood1876, table: PlayerCount, options: Options, seed: int) -> None:
+        self.game = game
+        self.comp: Components = game.components
+        self.table = table
+        self.options = options
+        self.n = table.players
+        self.chance = Chance(seed)
+        n = self.n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.middle: list[int] = []
+        self.box: list[int] = []
+        self.est: list[int] = [-1] * n
+        self.character: tuple[int, ...] = tuple(range(n))
+        self.revealed: set[int] = set()
+        self.known: list[set[int]] = [set() for _ in range(n)]
+        self.phase = "setup"
+        self.waiting: tuple[int, ...] = ()
+        self.first = 0
+        self.current = -1
+        self.segment = 0
+        self.circle = 0
+        self.turn_in_circle = 0
+        self.badge = 0
+        self.used: list[int] = []
+        self.table_cards: list[int] = []
+        self.pending: dict[int, Any] = {}
+        self.fight: Fight | None = None
+        self.left = 0
+        self.viewed: list[int] = []
+        self.giver = -1
+        self.after_gain = ""
+        self.heist_safe = -1
+        self.flipped: list[bool] = [False] * n
+        self.alive: list[int] = []
+        self.out_order: list[int] = []
+        self.advanced: tuple[int, ...] = ()
+        self.start_hands: list[list[int]] = [[] for _ in range(n)]
+        self.set_aside: list[list[int]] = [[] for _ in range(n)]
+        self.log: list[LogEntry] = []
+        self.result: Outcome | None = None
+        self._legal: dict[int, list[Any]] = {}
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that owe a decision now, ascending; empty once the game is over."""
+        return self.waiting
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """The legal actions of ``seat`` in canonical order (empty if it owes nothing).
+
+        Cards that are interchangeable (same gun, item and Horse colour) appear once, as the
+        lowest card id. The order is the generation order of the phase's rules module.
+        """
+        cached = self._legal.get(seat)
+        if cached is None:
+            if seat in self.waiting:
+                from engine.deadwood1876.rules import LEGAL
+
+                cached = LEGAL[self.phase](self, seat)
+            else:
+                cached = []
+            self._legal[seat] = cached
+        return cached
+
+    def apply(self, seat: int, action: Any) -> None:
+        """Apply ``action`` for ``seat``.
+
+        Raises:
+            IllegalAction: ``seat`` owes no decision or ``action`` is not among its legal
+                actions; the state is then unchanged.
+        """
+        if seat not in self.waiting:
+            raise IllegalAction(f"seat {seat} has no decision to make now (waiting for {list(self.waiting)})")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action!r} is not a legal action for seat {seat} in phase {self.phase!r}")
+        from engine.deadwood1876.rules import APPLY
+
+        self._legal = {}
+        APPLY[self.phase](self, seat, action)
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know, as a :class:`~engine.deadwood1876.views.View`.
+
+        ``None`` is a spectator (public information only); :data:`engine.OMNISCIENT` sees all.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        from engine.deadwood1876.views import make_view
+
+        if seat is not None and seat != OMNISCIENT and not 0 <= seat < self.n:
+            raise ValueError(f"no seat {seat} in a {self.n}-player game")
+        return make_view(self, seat)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the Final Showdown has a winner."""
+        return self.result is not None
+
+    @property
+    def outcome(self) -> Outcome:
+        """The result (see :func:`engine.deadwood1876.rules.showdown.finish`).
+
+        Raises:
+            ValueError: the game is not over yet.
+        """
+        if self.result is None:
+            raise ValueError("the game is not over yet")
+        return self.result
+
+    def events(self, seat: int | None, since: int = 0) -> list[Any]:
+        """Events ``seat`` may know, oldest first, from its ``since``-th such event on.
+
+        ``None`` gives the public events; :data:`engine.OMNISCIENT` the full ones.
+        """
+        out: list[Any] = []
+        for public, seats, private in self.log:
+            if seat == OMNISCIENT:
+                event = private if private is not None else public
+            elif seat is not None and seat in seats:
+                event = private
+            else:
+                event = public
+            if event is not None:
+                out.append(event)
+        return out[since:]
+
+    def digest(self) -> str:
+        """A hex hash (32 digits) of the whole state, hidden parts and the chance state included."""
+        snapshot = (
+            self.n,
+            msgspec.to_builtins(self.options),
+            self.phase,
+            self.waiting,
+            self.hands,
+            self.deck,
+            self.discard,
+            self.rows,
+            self.middle,
+            self.box,
+            self.est,
+            sorted(self.revealed),
+            [sorted(k) for k in self.known],
+            (self.first, self.current, self.segment, self.circle, self.turn_in_circle, self.badge),
+            self.used,
+            self.table_cards,
+            sorted((k, repr(v)) for k, v in self.pending.items()),
+            self.fight.snapshot() if self.fight else None,
+            (self.left, self.viewed, self.giver, self.after_gain, self.heist_safe),
+            (self.flipped, self.alive, self.out_order, self.advanced, self.start_hands, self.set_aside),
+            len(self.log),
+            self.chance.fingerprint(),
+        )
+        return hashlib.blake2b(msgspec.msgpack.encode(snapshot), digest_size=16).hexdigest()
+
+    def clone(self) -> DeadwoodState:
+        """An independent copy that continues exactly as this state would."""
+        other = DeadwoodState.__new__(DeadwoodState)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(other, name, [list(x) if isinstance(x, list) else set(x) for x in getattr(self, name)])
+        for name in _FLAT:
+            setattr(other, name, list(getattr(self, name)))
+        other.revealed = set(self.revealed)
+        other.pending = dict(self.pending)
+        other.fight = self.fight.copy() if self.fight else None
+        other.log = list(self.log)
+        other.chance = self.chance.clone()
+        other._legal = {}
+        return other
+
+    # ------------------------------------------------------------------ helpers for the rules
+
+    def emit(self, public: Any, seats: tuple[int, ...] = (), private: Any = None) -> None:
+        """Log an event: ``public`` for everyone, ``private`` instead for ``seats``."""
+        self.log.append((public, seats, private))
+
+    def card(self, card: int) -> Card:
+        """The public face of a Deadwood card."""
+        comp = self.comp
+        return Card(card, comp.gun_names[comp.card_gun[card]], comp.card_item[card], comp.card_white[card])
+
+    def distinct(self, cards: list[int]) -> list[int]:
+        """One card of each kind in ``cards`` (the lowest id), ascending by id."""
+        kind = self.comp.card_kind
+        seen: set[int] = set()
+        out = []
+        for c in sorted(cards):
+            k = kind[c]
+            if k not in seen:
+                seen.add(k)
+                out.append(c)
+        return out
+
+    def draw(self, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards; an empty deck is reformed from the shuffled discard pile.
+
+        If both the deck and the discard pile are empty, fewer cards are drawn.
+        """
+        drawn: list[int] = []
+        for _ in range(count):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.chance.shuffle(self.deck)
+                self.emit(DeckReshuffled(len(self.deck)))
+            drawn.append(self.deck.pop())
+        self.hands[seat].extend(drawn)
+        self.emit(CardsDrawn(seat, len(drawn)), (seat,), CardsDrawn(seat, len(drawn), tuple(map(self.card, drawn))))
+
+    def take_card(self, seat: int, card: int) -> None:
+        """Lay ``card`` from ``seat``'s hand on the table (discarded at the end of the turn)."""
+        self.hands[seat].remove(card)
+        self.table_cards.append(card)
+        if seat not in self.used:
+            self.used.append(seat)
+
+    def wait_for(self, seats: tuple[int, ...] | list[int], phase: str) -> None:
+        """Enter ``phase`` waiting on ``seats`` (sorted ascending)."""
+        self.phase = phase
+        self.waiting = tuple(sorted(seats))
+        self._legal = {}
+
+    def establishment_count(self, establishment: int) -> int:
+        """Stars in ``establishment``."""
+        return self.est.count(establishment)
+
+    def vacancies(self, exclude: int) -> list[int]:
+        """Establishments in play other than ``exclude`` with fewer stars than the capacity."""
+        cap = self.table.capacity
+        return [e for e in self.table.establishments if e != exclude and self.est.count(e) < cap]
