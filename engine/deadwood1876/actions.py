@@ -48,6 +48,15 @@ class ViewSafe(msgspec.Struct, frozen=True, tag="view_safe", order=True):
     index: int
 
 
+class AttachHolster(msgspec.Struct, frozen=True, tag="attach_holster", order=True):
+    """2-3 players, on your turn: attach a Holster to the Safe at ``index`` of ``owner``'s row,
+    or to ``owner``'s character card when ``index`` is -1 (``owner`` may be the Stranger)."""
+
+    card: int
+    owner: int
+    index: int
+
+
 class Robbery(msgspec.Struct, frozen=True, tag="robbery", order=True):
     """Lay a gun face up in front of one specific Safe of another player."""
 
@@ -118,6 +127,7 @@ Action = (
     | Discard
     | UseStetson
     | ViewSafe
+    | AttachHolster
     | Robbery
     | Duel
     | Defend

@@ -49,6 +49,25 @@ class SafePassed(msgspec.Struct, frozen=True, tag="safe_passed"):
     safe: str | None = None
 
 
+class StrangerPlaced(msgspec.Struct, frozen=True, tag="stranger_placed"):
+    """2 players: the highest black-die roller (``host``) puts the Stranger (figure ``figure``) in
+    their establishment; the Stranger gets ``safes`` face-down Safes from the box."""
+
+    host: int
+    figure: int
+    establishment: int
+    safes: int
+
+
+class HolsterAttached(msgspec.Struct, frozen=True, tag="holster_attached"):
+    """2-3 players: ``seat`` attached ``card`` to ``owner``'s Safe at ``index`` (-1: the character card)."""
+
+    seat: int
+    owner: int
+    index: int
+    card: Card
+
+
 class SafesShuffled(msgspec.Struct, frozen=True, tag="safes_shuffled"):
     """``seat`` shuffled its row of Safes; positions others had seen are no longer known."""
 
@@ -254,6 +273,8 @@ Event = (
     | CardsDealt
     | SafesDealt
     | SafePassed
+    | StrangerPlaced
+    | HolsterAttached
     | SafesShuffled
     | DiceRolled
     | FirstPlayer

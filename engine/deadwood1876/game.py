@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import OMNISCIENT, parse_options
+from engine.core import parse_options
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.actions import Action
 from engine.deadwood1876.components import Components, components
@@ -24,11 +24,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Deadwood1876:
-    """Deadwood 1876 (Facade Games, 2018) for 4 to 9 players."""
+    """Deadwood 1876 (Facade Games, 2018) for 2 to 9 players."""
 
     id = "deadwood1876"
     title = "Deadwood 1876"
-    min_players = 4
+    min_players = 2
     max_players = 9
     rules_version = RULES_VERSION
     options_type = Options
@@ -43,7 +43,7 @@ class Deadwood1876:
         """Set up a new game and deal; the first decision is everyone's Safe to pass left.
 
         Args:
-            num_players: 4..9.
+            num_players: 2..9.
             seed: any non-negative integer; the same seed, options and actions give the same game.
             options: ``None``, a dict, or :class:`Options`.
 
@@ -79,8 +79,19 @@ class Deadwood1876:
         return doc or ""
 
 
+def _figure(view: View, seat: int) -> Any:
+    if 0 <= seat < len(view.players):
+        return view.players[seat]
+    if view.stranger is not None and seat == view.stranger.seat:
+        return view.stranger
+    return None
+
+
 def _name(view: View, seat: int) -> str:
-    return view.players[seat].character if 0 <= seat < len(view.players) else f"seat {seat}"
+    figure = _figure(view, seat)
+    if figure is None:
+        return f"seat {seat}"
+    return f"the Stranger ({figure.character})" if figure.stranger else str(figure.character)
 
 
 def _card(comp: Components, card: int) -> str:
@@ -89,10 +100,9 @@ def _card(comp: Components, card: int) -> str:
 
 def _safe(view: View, owner: int, index: int) -> str:
     label = f"{_name(view, owner)}'s Safe #{index + 1}"
-    safes = view.players[owner].safes
-    if 0 <= index < len(safes) and safes[index].contents and view.seat != owner:
-        label += f" ({safes[index].contents})"
-    elif 0 <= index < len(safes) and safes[index].contents and view.seat in (owner, OMNISCIENT):
+    figure = _figure(view, owner)
+    safes = figure.safes if figure is not None else ()
+    if 0 <= index < len(safes) and safes[index].contents:
         label += f" ({safes[index].contents})"
     return label
 
@@ -112,6 +122,9 @@ def _describe(comp: Components, action: Any, view: View) -> str:
         return f"Stetson ({_card(comp, action.card)}): view Safes"
     if isinstance(action, A.ViewSafe):
         return f"View {_safe(view, action.owner, action.index)}"
+    if isinstance(action, A.AttachHolster):
+        what = f"{_name(view, action.owner)}'s character card" if action.index < 0 else _safe(view, action.owner, action.index)
+        return f"Attach a Holster ({_card(comp, action.card)}) to {what}"
     if isinstance(action, A.Robbery):
         gun = comp.gun_names[comp.card_gun[action.card]]
         return f"Robbery with a {gun} ({_card(comp, action.card)}) on {_safe(view, action.owner, action.index)}"

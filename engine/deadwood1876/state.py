@@ -48,16 +48,32 @@ class Fight:
         index: the Safe's position in the defender's row (Robbery), else -1.
         safe: the Safe's id (Robbery), else -1.
         attack_card, defend_card: card ids (-1 until laid).
+        answer: the seat that plays the defending gun: the defender, or the opponent acting
+            as the Stranger when the Stranger is attacked (2 players).
         offers: Holsters given so far, ``{giver: (card, fighter)}``.
         holsters: the Holster each fighter uses, ``{fighter: card}``.
     """
 
-    __slots__ = ("kind", "attacker", "defender", "index", "safe", "attack_card", "defend_card", "offers", "holsters")
+    __slots__ = (
+        "kind",
+        "attacker",
+        "defender",
+        "answer",
+        "index",
+        "safe",
+        "attack_card",
+        "defend_card",
+        "offers",
+        "holsters",
+    )
 
-    def __init__(self, kind: str, attacker: int, defender: int, attack_card: int, index: int = -1, safe: int = -1):
+    def __init__(
+        self, kind: str, attacker: int, defender: int, answer: int, attack_card: int, index: int = -1, safe: int = -1
+    ):
         self.kind = kind
         self.attacker = attacker
         self.defender = defender
+        self.answer = answer
         self.index = index
         self.safe = safe
         self.attack_card = attack_card
@@ -67,7 +83,7 @@ class Fight:
 
     def copy(self) -> Fight:
         """An independent copy."""
-        other = Fight(self.kind, self.attacker, self.defender, self.attack_card, self.index, self.safe)
+        other = Fight(self.kind, self.attacker, self.defender, self.answer, self.attack_card, self.index, self.safe)
         other.defend_card = self.defend_card
         other.offers = dict(self.offers)
         other.holsters = dict(self.holsters)
@@ -79,6 +95,7 @@ class Fight:
             self.kind,
             self.attacker,
             self.defender,
+            self.answer,
             self.index,
             self.safe,
             self.attack_card,
@@ -89,6 +106,7 @@ class Fight:
 
 
 _LISTS = ("hands", "rows", "known", "start_hands", "set_aside")
+_DICTS = ("pending", "safe_holster", "figure_holster")
 _FLAT = ("deck", "discard", "middle", "box", "est", "used", "table_cards", "viewed", "flipped", "alive", "out_order")
 
 
@@ -96,6 +114,8 @@ class DeadwoodState:
     """One game of Deadwood 1876 (implements :class:`engine.State`).
 
     Seats are ``0..n-1`` in clockwise order: the player on a seat's left is ``seat + 1``.
+    Figures are the stars on the table: the seats, plus the Stranger as figure ``n`` in a
+    2-player game (``m`` figures in all). ``rows`` and ``est`` are indexed by figure.
     Rows of Safes are lists of Safe ids, leftmost first; ``middle[0]`` is the top middle Safe.
     """
 
@@ -105,6 +125,8 @@ class DeadwoodState:
         "table",
         "options",
         "n",
+        "m",
+        "stranger",
         "chance",
         "hands",
         "deck",
@@ -116,6 +138,8 @@ class DeadwoodState:
         "character",
         "revealed",
         "known",
+        "safe_holster",
+        "figure_holster",
         "phase",
         "waiting",
         "first",
@@ -137,6 +161,7 @@ class DeadwoodState:
         "alive",
         "out_order",
         "advanced",
+        "proxy",
         "start_hands",
         "set_aside",
         "log",
@@ -150,18 +175,22 @@ class DeadwoodState:
         self.table = table
         self.options = options
         self.n = table.players
+        self.stranger = self.n if table.stranger else -1
+        self.m = self.n + (1 if table.stranger else 0)
         self.chance = Chance(seed)
-        n = self.n
+        n, m = self.n, self.m
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = []
         self.discard: list[int] = []
-        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.rows: list[list[int]] = [[] for _ in range(m)]
         self.middle: list[int] = []
         self.box: list[int] = []
-        self.est: list[int] = [-1] * n
-        self.character: tuple[int, ...] = tuple(range(n))
+        self.est: list[int] = [-1] * m
+        self.character: tuple[int, ...] = tuple(range(m))
         self.revealed: set[int] = set()
         self.known: list[set[int]] = [set() for _ in range(n)]
+        self.safe_holster: dict[int, int] = {}
+        self.figure_holster: dict[int, int] = {}
         self.phase = "setup"
         self.waiting: tuple[int, ...] = ()
         self.first = 0
@@ -179,10 +208,11 @@ class DeadwoodState:
         self.giver = -1
         self.after_gain = ""
         self.heist_safe = -1
-        self.flipped: list[bool] = [False] * n
+        self.flipped: list[bool] = [False] * m
         self.alive: list[int] = []
         self.out_order: list[int] = []
         self.advanced: tuple[int, ...] = ()
+        self.proxy = -1
         self.start_hands: list[list[int]] = [[] for _ in range(n)]
         self.set_aside: list[list[int]] = [[] for _ in range(n)]
         self.log: list[LogEntry] = []
@@ -292,13 +322,15 @@ class DeadwoodState:
             self.est,
             sorted(self.revealed),
             [sorted(k) for k in self.known],
+            sorted(self.safe_holster.items()),
+            sorted(self.figure_holster.items()),
             (self.first, self.current, self.segment, self.circle, self.turn_in_circle, self.badge),
             self.used,
             self.table_cards,
             sorted((k, repr(v)) for k, v in self.pending.items()),
             self.fight.snapshot() if self.fight else None,
             (self.left, self.viewed, self.giver, self.after_gain, self.heist_safe),
-            (self.flipped, self.alive, self.out_order, self.advanced, self.start_hands, self.set_aside),
+            (self.flipped, self.alive, self.out_order, self.advanced, self.proxy, self.start_hands, self.set_aside),
             len(self.log),
             self.chance.fingerprint(),
         )
@@ -314,7 +346,8 @@ class DeadwoodState:
         for name in _FLAT:
             setattr(other, name, list(getattr(self, name)))
         other.revealed = set(self.revealed)
-        other.pending = dict(self.pending)
+        for name in _DICTS:
+            setattr(other, name, dict(getattr(self, name)))
         other.fight = self.fight.copy() if self.fight else None
         other.log = list(self.log)
         other.chance = self.chance.clone()

@@ -16,10 +16,12 @@ from engine.deadwood1876.state import DeadwoodState
 
 
 class SafeView(msgspec.Struct, frozen=True):
-    """One Safe in a row: ``contents`` if the viewer knows them (else ``None``), ``revealed`` if face up."""
+    """One Safe in a row: ``contents`` if the viewer knows them (else ``None``), ``revealed`` if
+    face up, ``holster`` the Holster attached to it (2-3 players)."""
 
     contents: str | None
     revealed: bool = False
+    holster: Card | None = None
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -34,6 +36,8 @@ class PlayerView(msgspec.Struct, frozen=True):
         flipped: the character card is on its black-and-white side (Final Showdown).
         out: out of the game (did not advance, or lost the Showdown twice).
         chosen: a hidden simultaneous choice is down (but not what it is).
+        holster: the Holster attached to the character card (2-3 players).
+        stranger: this is the Stranger (2 players), figure ``n``, who has no hand and no turns.
     """
 
     seat: int
@@ -45,10 +49,13 @@ class PlayerView(msgspec.Struct, frozen=True):
     flipped: bool = False
     out: bool = False
     chosen: bool = False
+    holster: Card | None = None
+    stranger: bool = False
 
 
 class EstablishmentView(msgspec.Struct, frozen=True):
-    """An establishment in play: ``id``, ``name``, ``capacity`` and the ``seats`` staying there."""
+    """An establishment in play: ``id``, ``name``, ``capacity`` and the figures (``seats``; the
+    Stranger is figure ``n``) staying there."""
 
     id: int
     name: str
@@ -85,6 +92,8 @@ class View(msgspec.Struct, frozen=True):
         phase: the decision pending (see :mod:`engine.deadwood1876.state`).
         to_act: the seats that owe a decision.
         players: every seat, in seat order.
+        stranger: the Stranger (2 players), else ``None``.
+        acting_as_stranger: the player fighting the Final Showdown as the Stranger, else -1.
         establishments: the establishments in play, clockwise from the Gem Theatre.
         hand: the viewer's cards (empty for a spectator).
         current: whose turn it is (-1 before the first turn and in Heists and the Showdown).
@@ -109,6 +118,8 @@ class View(msgspec.Struct, frozen=True):
     phase: str
     to_act: tuple[int, ...]
     players: tuple[PlayerView, ...]
+    stranger: PlayerView | None
+    acting_as_stranger: int
     establishments: tuple[EstablishmentView, ...]
     hand: tuple[Card, ...]
     current: int
@@ -136,27 +147,34 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
     everything = seat == OMNISCIENT
     known = st.known[seat] if seat is not None and not everything else set()
     players = []
-    for p in range(st.n):
+    for p in range(st.m):
         own = everything or p == seat
         safes = tuple(
-            SafeView(comp.safe_label(s) if own or s in known or s in st.revealed else None, s in st.revealed)
+            SafeView(
+                comp.safe_label(s) if own or s in known or s in st.revealed else None,
+                s in st.revealed,
+                st.card(st.safe_holster[s]) if s in st.safe_holster else None,
+            )
             for s in st.rows[p]
         )
+        holster = st.figure_holster.get(p)
         players.append(
             PlayerView(
                 seat=p,
                 character=comp.character_names[st.character[p]],
                 title=comp.character_titles[st.character[p]],
                 establishment=st.est[p],
-                hand_size=len(st.hands[p]),
+                hand_size=len(st.hands[p]) if p < st.n else 0,
                 safes=safes,
                 flipped=st.flipped[p],
                 out=st.phase in ("showdown", "over") and p not in st.alive and not (st.result and p in st.result.winners),
                 chosen=p in st.pending and st.phase in ("pass_safe", "holster", "choose_holster", "heist", "showdown"),
+                holster=st.card(holster) if holster is not None else None,
+                stranger=p == st.stranger,
             )
         )
     establishments = tuple(
-        EstablishmentView(e, comp.establishment_names[e], table.capacity, tuple(p for p in range(st.n) if st.est[p] == e))
+        EstablishmentView(e, comp.establishment_names[e], table.capacity, tuple(p for p in range(st.m) if st.est[p] == e))
         for e in table.establishments
     )
     fight_view = None
@@ -186,7 +204,9 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
         seat=seat,
         phase=st.phase,
         to_act=st.waiting,
-        players=tuple(players),
+        players=tuple(players[: st.n]),
+        stranger=players[st.stranger] if st.stranger >= 0 else None,
+        acting_as_stranger=st.proxy,
         establishments=establishments,
         hand=hand,
         current=st.current if in_turns else -1,

@@ -43,7 +43,7 @@ def apply_defend(st: DeadwoodState, seat: int, action: Defend) -> None:
     st.take_card(seat, action.card)
     fight.defend_card = action.card
     st.emit(CardPlayed(seat, st.card(action.card), "defend"))
-    helpers = [p for p in range(st.n) if p not in (fight.attacker, fight.defender)]
+    helpers = [p for p in range(st.n) if p not in (fight.attacker, fight.answer)]
     if st.table.holster_mode == "assist" and helpers:
         st.wait_for(helpers, "holster")
     else:
@@ -138,6 +138,18 @@ def dice_of(st: DeadwoodState, fighter: int, card: int) -> list[int]:
     return guns
 
 
+def use_attached_holster(st: DeadwoodState, fight: Fight) -> None:
+    """2-3 players: a Holster attached to the attacked Safe (Robbery) or the defender's
+    character card (Duel) joins this defence and is then discarded."""
+    attached = st.safe_holster if fight.kind == "robbery" else st.figure_holster
+    key = fight.safe if fight.kind == "robbery" else fight.defender
+    card = attached.pop(key, None)
+    if card is not None:
+        fight.holsters[fight.defender] = card
+        st.table_cards.append(card)
+        st.emit(CardPlayed(fight.answer, st.card(card), "attached_holster"))
+
+
 def roll_dice(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple[tuple[str, int], ...], int]:
     """Roll one die per gun for ``seat``: ``(seat, ((gun name, face), ...), total)``."""
     comp = st.comp
@@ -148,6 +160,7 @@ def roll_dice(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple
 def roll(st: DeadwoodState) -> None:
     """Both fighters roll at once until the totals differ; the higher total wins."""
     fight = _fight(st)
+    use_attached_holster(st, fight)
     attack = dice_of(st, fight.attacker, fight.attack_card)
     defend = dice_of(st, fight.defender, fight.defend_card)
     while True:
@@ -171,10 +184,11 @@ def steal(st: DeadwoodState, fight: Fight) -> None:
     """Robbery won: the thief takes the Safe, views it and shuffles it in (Laws 1 and 3)."""
     thief, victim = fight.attacker, fight.defender
     safe = st.rows[victim].pop(fight.index)
-    st.known[victim].add(safe)
+    if victim < st.n:
+        st.known[victim].add(safe)
     label = st.comp.safe_label(safe)
     public = SafeStolen(thief, victim, fight.index)
-    st.emit(public, (thief, victim), SafeStolen(thief, victim, fight.index, label))
+    st.emit(public, (thief, victim) if victim < st.n else (thief,), SafeStolen(thief, victim, fight.index, label))
     laws.gain_safe(st, thief, safe, "end_turn")
 
 

@@ -33,12 +33,17 @@ def gain_safe(st: DeadwoodState, seat: int, safe: int, after: str) -> None:
 def shuffle_row(st: DeadwoodState, seat: int) -> None:
     """First Law: shuffle ``seat``'s row; others no longer know where its Safes lie.
 
-    A row of one Safe is unchanged by shuffling, so what others knew of it stays known.
+    Safes with a Holster attached can't be shuffled (2-3 players): they keep their places and
+    stay known. A row of one loose Safe is unchanged by shuffling, so it stays known too.
     """
     row = st.rows[seat]
-    st.chance.shuffle(row)
-    if len(row) > 1:
-        here = set(row)
+    loose = [i for i, s in enumerate(row) if s not in st.safe_holster]
+    moving = [row[i] for i in loose]
+    st.chance.shuffle(moving)
+    for i, s in zip(loose, moving, strict=True):
+        row[i] = s
+    if len(moving) > 1:
+        here = set(moving)
         for other in range(st.n):
             if other != seat:
                 st.known[other] -= here
@@ -46,8 +51,9 @@ def shuffle_row(st: DeadwoodState, seat: int) -> None:
 
 
 def recipients(st: DeadwoodState, giver: int) -> list[int]:
-    """Third Law: the other players with the fewest Safes (the giver picks among ties)."""
-    others = [p for p in range(st.n) if p != giver]
+    """Third Law: the other players (the Stranger counts as one) with the fewest Safes; the
+    giver picks among ties."""
+    others = [p for p in range(st.m) if p != giver]
     fewest = min(len(st.rows[p]) for p in others)
     return [p for p in others if len(st.rows[p]) == fewest]
 

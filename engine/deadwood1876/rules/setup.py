@@ -12,6 +12,7 @@ from engine.deadwood1876.events import (
     SafesDealt,
     SafesShuffled,
     StarsPlaced,
+    StrangerPlaced,
 )
 from engine.deadwood1876.rules import turn
 from engine.deadwood1876.state import DeadwoodState
@@ -87,17 +88,36 @@ def apply_pass_safe(st: DeadwoodState, seat: int, action: PassSafe) -> None:
     for seat in range(n):
         st.chance.shuffle(st.rows[seat])
         st.emit(SafesShuffled(seat))
+    if st.stranger >= 0:
+        place_stranger(st)
     roll_for_first_player(st)
+
+
+def black_die_contest(st: DeadwoodState, purpose: str) -> int:
+    """Every player rolls the black die; the tied highest reroll; returns the highest roller."""
+    contenders = list(range(st.n))
+    while len(contenders) > 1:
+        rolls = [(seat, st.chance.roll(BLACK_DIE)) for seat in contenders]
+        st.emit(DiceRolled(purpose, tuple((s, (("black", v),), v) for s, v in rolls)))
+        best = max(v for _, v in rolls)
+        contenders = [s for s, v in rolls if v == best]
+    return contenders[0]
+
+
+def place_stranger(st: DeadwoodState) -> None:
+    """2 players (rulebook: THE STRANGER): before play, the highest black-die roller puts the
+    Stranger's star into their own establishment; the Stranger gets two face-down Safes from the
+    box, which nobody has seen. The Stranger plays the character after the players'."""
+    host = black_die_contest(st, "stranger")
+    stranger = st.stranger
+    st.est[stranger] = st.est[host]
+    st.rows[stranger] = st.box[: st.comp.stranger_safes]
+    del st.box[: st.comp.stranger_safes]
+    st.emit(StrangerPlaced(host, stranger, st.est[host], len(st.rows[stranger])))
 
 
 def roll_for_first_player(st: DeadwoodState) -> None:
     """Everyone rolls the black die; the highest roller goes first; the tied highest reroll."""
-    contenders = list(range(st.n))
-    while len(contenders) > 1:
-        rolls = [(seat, st.chance.roll(BLACK_DIE)) for seat in contenders]
-        st.emit(DiceRolled("first_player", tuple((s, (("black", v),), v) for s, v in rolls)))
-        best = max(v for _, v in rolls)
-        contenders = [s for s, v in rolls if v == best]
-    st.first = contenders[0]
+    st.first = black_die_contest(st, "first_player")
     st.emit(FirstPlayer(st.first))
     turn.start_turn(st)

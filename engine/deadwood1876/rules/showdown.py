@@ -6,6 +6,11 @@ player who advances wins. Otherwise they fight to the death: everyone alive play
 gun at once and rolls it plus every Showdown Gun in their Safes; the lowest total flips its
 character card, or is out if already flipped; the tied lowest reroll. Cards are not replenished;
 when the cards run out, everyone alive picks up the hand they went in with.
+
+With 2 players (THE FINAL SHOWDOWN FOR 2 PLAYER GAMES) the Stranger's establishment counts like
+any other. If you advance with the Stranger, your opponent becomes the Stranger: they fight with
+guns from their own hand plus the Stranger's Showdown Guns (their own are not used), and win if
+they defeat you. If the Stranger advances alone, both players lose.
 """
 
 from __future__ import annotations
@@ -36,13 +41,13 @@ def gold_of(st: DeadwoodState, seat: int) -> int:
 def establishment_gold(st: DeadwoodState) -> list[int]:
     """Gold per establishment id (0 for establishments not in play)."""
     gold = [0] * len(st.comp.establishment_names)
-    for seat in range(st.n):
-        gold[st.est[seat]] += gold_of(st, seat)
+    for figure in range(st.m):
+        gold[st.est[figure]] += gold_of(st, figure)
     return gold
 
 
 def advancing(st: DeadwoodState) -> list[int]:
-    """The seats that advance: the occupied establishment(s) with the most gold; ties go to the
+    """The figures that advance (the Stranger included): the occupied establishment(s) with the most gold; ties go to the
     one with the fewest players; still tied, all tied ones advance. Empty establishments don't
     compete (an empty building has nobody to advance)."""
     gold = establishment_gold(st)
@@ -51,7 +56,7 @@ def advancing(st: DeadwoodState) -> list[int]:
     tied = [e for e in occupied if gold[e] == best]
     fewest = min(st.est.count(e) for e in tied)
     tied = [e for e in tied if st.est.count(e) == fewest]
-    return [seat for seat in range(st.n) if st.est[seat] in tied]
+    return [figure for figure in range(st.m) if st.est[figure] in tied]
 
 
 def start_showdown(st: DeadwoodState) -> None:
@@ -63,6 +68,15 @@ def start_showdown(st: DeadwoodState) -> None:
     seats = advancing(st)
     st.advanced = tuple(seats)
     st.emit(Advanced(st.advanced))
+    if st.stranger in seats:
+        players = [p for p in seats if p != st.stranger]
+        if not players:
+            finish(st, [])
+            return
+        if len(players) == 1:
+            st.proxy = next(p for p in range(st.n) if p != players[0])
+            players.append(st.proxy)
+        seats = sorted(players)
     if len(seats) == 1:
         finish(st, seats)
         return
@@ -73,9 +87,10 @@ def start_showdown(st: DeadwoodState) -> None:
 
 
 def showdown_guns(st: DeadwoodState, seat: int) -> list[int]:
-    """The gun ids of ``seat``'s Showdown Gun Safes."""
+    """The gun ids of ``seat``'s Showdown Gun Safes (the Stranger's, for a player acting as it)."""
     comp = st.comp
-    return [comp.safe_gun[s] for s in st.rows[seat] if comp.safe_kind[s] == SHOWDOWN_GUN]
+    figure = st.stranger if seat == st.proxy else seat
+    return [comp.safe_gun[s] for s in st.rows[figure] if comp.safe_kind[s] == SHOWDOWN_GUN]
 
 
 def legal_showdown(st: DeadwoodState, seat: int) -> list[FireGun]:
@@ -127,7 +142,8 @@ def finish(st: DeadwoodState, winners: list[int]) -> None:
     """End the game. Scores: 1 for a winner, 0 otherwise.
 
     Ranks (for ratings): the winners first; then the players who lost the Showdown, the later
-    out the better; then everyone who did not advance, tied.
+    out the better; then everyone who did not advance, tied. With no winner (the Stranger
+    advanced alone) every player shares rank 1 with score 0.
     """
     keys = []
     for seat in range(st.n):

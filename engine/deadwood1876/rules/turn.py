@@ -2,20 +2,32 @@
 
 A turn is one Deadwood card, used either as its item (Horse, Duster, Stetson) or as its gun for
 a Robbery or a Duel (:mod:`.fight`). Holsters are not items you use on your own turn with 4 or
-more players (they are played out of turn), so a Holster card is then only a gun on your turn.
-After the turn the used cards are discarded and everyone who used a card draws back up.
+more players (they are played out of turn), so a Holster card is then only a gun on your turn;
+with 2-3 players a Holster is attached on your turn to a Safe or a character card (2-3 PLAYER
+RULE ADJUSTMENTS, 3). After the turn the used cards are discarded and everyone who used a card
+draws back up. With 2 players the Stranger's Safes and star are targets like a player's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.deadwood1876.actions import Discard, Duel, RideHorse, Robbery, UseDuster, UseStetson, ViewSafe
-from engine.deadwood1876.components import DUSTER, HORSE, STETSON
+from engine.deadwood1876.actions import (
+    AttachHolster,
+    Discard,
+    Duel,
+    RideHorse,
+    Robbery,
+    UseDuster,
+    UseStetson,
+    ViewSafe,
+)
+from engine.deadwood1876.components import DUSTER, HOLSTER, HORSE, STETSON
 from engine.deadwood1876.events import (
     CardPlayed,
     CardsDiscarded,
     DuelDeclared,
+    HolsterAttached,
     RobberyDeclared,
     SafeViewed,
     StarMoved,
@@ -63,13 +75,14 @@ def end_turn(st: DeadwoodState) -> None:
 
 
 def stetson_targets(st: DeadwoodState, seat: int) -> list[ViewSafe]:
-    """Safes ``seat`` may view: unrevealed Safes in other players' rows not yet viewed with this Stetson.
+    """Safes ``seat`` may view: unrevealed Safes in other players' (and the Stranger's) rows not
+    yet viewed with this Stetson.
 
     Heist Safes in the middle and Safes out of play can't be viewed; your own Safes you may view
     at any time anyway.
     """
     out = []
-    for owner in range(st.n):
+    for owner in range(st.m):
         if owner != seat:
             for i, safe in enumerate(st.rows[owner]):
                 if safe not in st.revealed and safe not in st.viewed:
@@ -79,11 +92,12 @@ def stetson_targets(st: DeadwoodState, seat: int) -> list[ViewSafe]:
 
 def legal_turn(st: DeadwoodState, seat: int) -> list[Any]:
     """Every card of the hand (one per kind) as its item, where usable, then as a Robbery of
-    each unrevealed Safe of every other player and a Duel with every other player."""
+    each unrevealed Safe of every other figure and a Duel with every other figure."""
     comp = st.comp
     vacancies = st.vacancies(st.est[seat])
-    others = [p for p in range(st.n) if p != seat]
+    others = [p for p in range(st.m) if p != seat]
     targets = [(p, i) for p in others for i, s in enumerate(st.rows[p]) if s not in st.revealed]
+    attach = st.table.holster_mode == "attach"
     out: list[Any] = []
     for c in st.distinct(st.hands[seat]):
         item = comp.card_item[c]
@@ -93,13 +107,38 @@ def legal_turn(st: DeadwoodState, seat: int) -> list[Any]:
             out.append(UseDuster(c))
         elif item == STETSON and targets:
             out.append(UseStetson(c))
+        elif item == HOLSTER and attach:
+            out.extend(attach_targets(st, c))
         out.extend(Robbery(c, p, i) for p, i in targets)
         out.extend(Duel(c, p) for p in others)
     return out
 
 
+def attach_targets(st: DeadwoodState, card: int) -> list[AttachHolster]:
+    """2-3 players: every unrevealed Safe without a Holster, in any row (your own, the other
+    player's, the Stranger's), then every character card without one (one Holster on each)."""
+    out = [
+        AttachHolster(card, owner, i)
+        for owner in range(st.m)
+        for i, s in enumerate(st.rows[owner])
+        if s not in st.revealed and s not in st.safe_holster
+    ]
+    out.extend(AttachHolster(card, owner, -1) for owner in range(st.m) if owner not in st.figure_holster)
+    return out
+
+
 def apply_turn(st: DeadwoodState, seat: int, action: Any) -> None:
     """Play the card as chosen."""
+    if isinstance(action, AttachHolster):
+        st.hands[seat].remove(action.card)
+        st.used.append(seat)
+        if action.index < 0:
+            st.figure_holster[action.owner] = action.card
+        else:
+            st.safe_holster[st.rows[action.owner][action.index]] = action.card
+        st.emit(HolsterAttached(seat, action.owner, action.index, st.card(action.card)))
+        end_turn(st)
+        return
     st.take_card(seat, action.card)
     card = st.card(action.card)
     if isinstance(action, RideHorse):
@@ -121,14 +160,24 @@ def apply_turn(st: DeadwoodState, seat: int, action: Any) -> None:
     elif isinstance(action, Robbery):
         st.emit(CardPlayed(seat, card, "robbery"))
         safe = st.rows[action.owner][action.index]
-        st.fight = Fight("robbery", seat, action.owner, action.card, action.index, safe)
+        answer = defending_seat(st, seat, action.owner)
+        st.fight = Fight("robbery", seat, action.owner, answer, action.card, action.index, safe)
         st.emit(RobberyDeclared(seat, action.owner, action.index))
-        st.wait_for((action.owner,), "defend")
+        st.wait_for((answer,), "defend")
     else:
         st.emit(CardPlayed(seat, card, "duel"))
-        st.fight = Fight("duel", seat, action.target, action.card)
+        answer = defending_seat(st, seat, action.target)
+        st.fight = Fight("duel", seat, action.target, answer, action.card)
         st.emit(DuelDeclared(seat, action.target))
-        st.wait_for((action.target,), "defend")
+        st.wait_for((answer,), "defend")
+
+
+def defending_seat(st: DeadwoodState, attacker: int, figure: int) -> int:
+    """Who plays the defending gun: the attacked player, or for the Stranger the attacker's
+    opponent, from their own hand (THE STRANGER)."""
+    if figure == st.stranger:
+        return next(p for p in range(st.n) if p != attacker)
+    return figure
 
 
 def legal_duster(st: DeadwoodState, seat: int) -> list[Discard]:
