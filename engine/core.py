@@ -181,10 +181,10 @@ class Game(Protocol):
     min_players: int
     max_players: int
     rules_version: str
-    options_type: type[msgspec.Struct]
-    action_type: Any
-    view_type: Any
-    event_type: Any
+    options_type: Any  # the game's Options msgspec Struct class
+    action_type: Any  # the tagged union of the game's action Structs
+    view_type: Any  # the game's View Struct class
+    event_type: Any  # the tagged union of the game's event Structs
 
     def new_game(self, num_players: int, seed: int, options: Any = None) -> State:
         """A new game; ``ValueError`` for a bad player count, ``InvalidOptions`` for bad options."""
@@ -247,7 +247,9 @@ def parse_options(options_type: type[msgspec.Struct], options: Any) -> Any:
     known = set(options_type.__struct_fields__)
     unknown = sorted(set(options) - known)
     if unknown:
-        raise InvalidOptions(f"unknown option(s) {', '.join(unknown)}; known options: {', '.join(sorted(known)) or 'none'}")
+        raise InvalidOptions(
+            f"unknown option(s) {', '.join(unknown)}; known options: {', '.join(sorted(known)) or 'none'}"
+        )
     try:
         return msgspec.convert(options, options_type, strict=False)
     except msgspec.ValidationError as exc:

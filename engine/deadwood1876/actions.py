@@ -108,6 +108,38 @@ class GiveSafe(msgspec.Struct, frozen=True, tag="give_safe", order=True):
     recipient: int
 
 
+class HorseThief(msgspec.Struct, frozen=True, tag="horse_thief", order=True):
+    """Optional Horse Thief rule: join a Robbery with a white Horse, rolling the Horse card's gun."""
+
+    card: int
+
+
+class GiveToStranger(msgspec.Struct, frozen=True, tag="give_to_stranger", order=True):
+    """Prototype rules, 2 players: give the Safe at ``index`` of your three to the Stranger."""
+
+    index: int
+
+
+class ChooseDagger(msgspec.Struct, frozen=True, tag="choose_dagger", order=True):
+    """Mystery Safe Dagger: ``plus_gold`` True for +1 gold and a negative Pepperbox, False for
+    -1 gold and a Pepperbox Showdown Gun."""
+
+    plus_gold: bool
+
+
+class Explode(msgspec.Struct, frozen=True, tag="explode", order=True):
+    """Mystery Safe Explosives: remove the unrevealed Safe at ``index`` of ``owner``'s row from the game."""
+
+    owner: int
+    index: int
+
+
+class PokerGun(msgspec.Struct, frozen=True, tag="poker_gun", order=True):
+    """Mystery Safe Poker Deck: play a gun from hand; its roll and the red die change your gold."""
+
+    card: int
+
+
 class HeistGun(msgspec.Struct, frozen=True, tag="heist_gun", order=True):
     """Heist: commit a gun from hand, simultaneously with everyone."""
 
@@ -136,6 +168,11 @@ Action = (
     | ChooseHolster
     | SendAway
     | GiveSafe
+    | HorseThief
+    | GiveToStranger
+    | ChooseDagger
+    | Explode
+    | PokerGun
     | HeistGun
     | FireGun
 )

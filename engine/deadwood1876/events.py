@@ -223,6 +223,60 @@ class BadgeRoundStarted(msgspec.Struct, frozen=True, tag="badge_round_started"):
     """The final turns are over; Badges are revealed Tin, Iron, Copper, Silver, Gold."""
 
 
+class HorseThiefJoined(msgspec.Struct, frozen=True, tag="horse_thief_joined"):
+    """Optional Horse Thief rule: ``seat`` joins the Robbery with a white Horse (``card``)."""
+
+    seat: int
+    card: Card
+
+
+class SafeGivenToStranger(msgspec.Struct, frozen=True, tag="safe_given_to_stranger"):
+    """Prototype rules, 2 players: ``seat`` gives one of three Safes to the Stranger (``safe`` only for the giver)."""
+
+    seat: int
+    safe: str | None = None
+
+
+class MysteryRevealed(msgspec.Struct, frozen=True, tag="mystery_revealed"):
+    """A starred Mystery Safe (Dagger, Explosives, Poker Deck) revealed by ``seat`` after the Badge Round."""
+
+    seat: int
+    index: int
+    safe: str
+
+
+class DaggerChosen(msgspec.Struct, frozen=True, tag="dagger_chosen"):
+    """The Dagger's owner chose +1 gold and a negative Pepperbox (``plus_gold``) or -1 gold and a Pepperbox."""
+
+    seat: int
+    plus_gold: bool
+
+
+class SafeExploded(msgspec.Struct, frozen=True, tag="safe_exploded"):
+    """Explosives: ``seat`` removed ``owner``'s Safe at ``index`` (``safe``, shown to all) from the game."""
+
+    seat: int
+    owner: int
+    index: int
+    safe: str
+
+
+class PokerDeckPlayed(msgspec.Struct, frozen=True, tag="poker_deck_played"):
+    """Poker Deck: ``seat`` rolled ``value`` with its gun and ``red`` on the red die; gold changed by ``gold``."""
+
+    seat: int
+    value: int
+    red: int
+    gold: int
+
+
+class TeamVictory(msgspec.Struct, frozen=True, tag="team_victory"):
+    """An optional team victory ("peace_lovin" or "fair_share"): everyone who advanced wins."""
+
+    rule: str
+    seats: tuple[int, ...]
+
+
 class BadgeRevealed(msgspec.Struct, frozen=True, tag="badge_revealed"):
     """``seat`` reveals the ``badge`` at ``index`` of its row and takes an extra turn."""
 
@@ -295,6 +349,13 @@ Event = (
     | HeistWon
     | SafeGiven
     | BadgeRoundStarted
+    | HorseThiefJoined
+    | SafeGivenToStranger
+    | MysteryRevealed
+    | DaggerChosen
+    | SafeExploded
+    | PokerDeckPlayed
+    | TeamVictory
     | BadgeRevealed
     | SafesRevealed
     | Advanced

@@ -6,10 +6,10 @@ from typing import Any
 
 import msgspec
 
-from engine.core import parse_options
+from engine.core import InvalidOptions, parse_options
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.actions import Action
-from engine.deadwood1876.components import Components, components
+from engine.deadwood1876.components import Components, PlayerCount, components
 from engine.deadwood1876.events import Event
 from engine.deadwood1876.state import DeadwoodState
 from engine.deadwood1876.views import View
@@ -20,7 +20,22 @@ replays recorded under another version are refused."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Deadwood 1876 options. The base game has none yet; the optional rules come as fields."""
+    """Deadwood 1876's optional rules (rulebook: OPTIONAL ADVANCED RULES), all off by default.
+
+    Attributes:
+        mystery_safes: how many of the 5 silver-bordered Mystery Safes (0..5) are shuffled in
+            at Set Up step 4, chosen at random and unseen.
+        peace_lovin: "Peace-Lovin'" team victory.
+        fair_share: "Fair Share" team victory (6-9 players only).
+        horse_thief: the Horse Thief rule (4-9 players only).
+        prototype_rules: the Dutch prototype rulebook where it differs (see the game docstring).
+    """
+
+    mystery_safes: int = 0
+    peace_lovin: bool = False
+    fair_share: bool = False
+    horse_thief: bool = False
+    prototype_rules: bool = False
 
 
 class Deadwood1876:
@@ -60,7 +75,16 @@ class Deadwood1876:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         opts = parse_options(Options, options)
-        st = DeadwoodState(self, self.components.player_counts[num_players], opts, seed)
+        if not 0 <= opts.mystery_safes <= 5:
+            raise InvalidOptions(f"mystery_safes must be 0 to 5, not {opts.mystery_safes}")
+        if opts.fair_share and num_players < 6:
+            raise InvalidOptions(f"fair_share is only for 6-9 players, not {num_players}")
+        if opts.horse_thief and num_players < 4:
+            raise InvalidOptions(f"horse_thief does not apply in 2-3 player games ({num_players} players)")
+        table = self.components.player_counts[num_players]
+        if opts.prototype_rules and num_players <= 3:
+            table = prototype_table(table, self.components.player_counts[4])
+        st = DeadwoodState(self, table, opts, seed)
         setup.set_up(st)
         return st
 
@@ -77,6 +101,20 @@ class Deadwood1876:
         from engine.deadwood1876 import __doc__ as doc
 
         return doc or ""
+
+
+def prototype_table(table: PlayerCount, four: PlayerCount) -> PlayerCount:
+    """The Dutch prototype has no 2-3 player adjustments but the 2-player Stranger: all three
+    establishments, one circle per Heist, two Stetson views, Holsters out of turn with 3
+    players, and with 2 players Holsters attached to Safes (not character cards)."""
+    return msgspec.structs.replace(
+        table,
+        establishments=four.establishments,
+        circles_per_segment=four.circles_per_segment,
+        stetson_views=four.stetson_views,
+        holster_mode="attach_safes" if table.players == 2 else "assist",
+        initial_stars_skip=(),
+    )
 
 
 def _figure(view: View, seat: int) -> Any:
@@ -123,7 +161,11 @@ def _describe(comp: Components, action: Any, view: View) -> str:
     if isinstance(action, A.ViewSafe):
         return f"View {_safe(view, action.owner, action.index)}"
     if isinstance(action, A.AttachHolster):
-        what = f"{_name(view, action.owner)}'s character card" if action.index < 0 else _safe(view, action.owner, action.index)
+        what = (
+            f"{_name(view, action.owner)}'s character card"
+            if action.index < 0
+            else _safe(view, action.owner, action.index)
+        )
         return f"Attach a Holster ({_card(comp, action.card)}) to {what}"
     if isinstance(action, A.Robbery):
         gun = comp.gun_names[comp.card_gun[action.card]]
@@ -145,6 +187,19 @@ def _describe(comp: Components, action: Any, view: View) -> str:
     if isinstance(action, A.GiveSafe):
         me = view.seat if view.seat is not None and view.seat >= 0 else view.giver
         return f"Give {_safe(view, me, action.index)} to {_name(view, action.recipient)}"
+    if isinstance(action, A.HorseThief):
+        return f"Join the Robbery as a Horse Thief ({_card(comp, action.card)})"
+    if isinstance(action, A.GiveToStranger):
+        me = view.seat if view.seat is not None and view.seat >= 0 else 0
+        return f"Give {_safe(view, me, action.index)} to the Stranger"
+    if isinstance(action, A.ChooseDagger):
+        if action.plus_gold:
+            return "Dagger: +1 gold and a negative Pepperbox"
+        return "Dagger: -1 gold and a Pepperbox Showdown Gun"
+    if isinstance(action, A.Explode):
+        return f"Explosives: blow up {_safe(view, action.owner, action.index)}"
+    if isinstance(action, A.PokerGun):
+        return f"Poker Deck: roll a {comp.gun_names[comp.card_gun[action.card]]} ({_card(comp, action.card)})"
     if isinstance(action, A.HeistGun):
         return f"Heist with a {comp.gun_names[comp.card_gun[action.card]]} ({_card(comp, action.card)})"
     if isinstance(action, A.FireGun):

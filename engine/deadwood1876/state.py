@@ -24,6 +24,7 @@ phase                     who decides (``to_act``)
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -52,6 +53,7 @@ class Fight:
             as the Stranger when the Stranger is attacked (2 players).
         offers: Holsters given so far, ``{giver: (card, fighter)}``.
         holsters: the Holster each fighter uses, ``{fighter: card}``.
+        thieves: Horse Thieves who joined a Robbery, ``{seat: white Horse card}``.
     """
 
     __slots__ = (
@@ -65,6 +67,7 @@ class Fight:
         "defend_card",
         "offers",
         "holsters",
+        "thieves",
     )
 
     def __init__(
@@ -80,6 +83,7 @@ class Fight:
         self.defend_card = -1
         self.offers: dict[int, tuple[int, int]] = {}
         self.holsters: dict[int, int] = {}
+        self.thieves: dict[int, int] = {}
 
     def copy(self) -> Fight:
         """An independent copy."""
@@ -87,6 +91,7 @@ class Fight:
         other.defend_card = self.defend_card
         other.offers = dict(self.offers)
         other.holsters = dict(self.holsters)
+        other.thieves = dict(self.thieves)
         return other
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -102,12 +107,27 @@ class Fight:
             self.defend_card,
             sorted(self.offers.items()),
             sorted(self.holsters.items()),
+            sorted(self.thieves.items()),
         )
 
 
 _LISTS = ("hands", "rows", "known", "start_hands", "set_aside")
-_DICTS = ("pending", "safe_holster", "figure_holster")
-_FLAT = ("deck", "discard", "middle", "box", "est", "used", "table_cards", "viewed", "flipped", "alive", "out_order")
+_DICTS = ("pending", "safe_holster", "figure_holster", "dagger")
+_FLAT = (
+    "deck",
+    "discard",
+    "middle",
+    "box",
+    "est",
+    "used",
+    "table_cards",
+    "viewed",
+    "flipped",
+    "alive",
+    "out_order",
+    "gold_bonus",
+    "mystery_queue",
+)
 
 
 class DeadwoodState:
@@ -162,6 +182,9 @@ class DeadwoodState:
         "out_order",
         "advanced",
         "proxy",
+        "gold_bonus",
+        "dagger",
+        "mystery_queue",
         "start_hands",
         "set_aside",
         "log",
@@ -213,6 +236,9 @@ class DeadwoodState:
         self.out_order: list[int] = []
         self.advanced: tuple[int, ...] = ()
         self.proxy = -1
+        self.gold_bonus: list[int] = [0] * m
+        self.dagger: dict[int, bool] = {}
+        self.mystery_queue: list[int] = []
         self.start_hands: list[list[int]] = [[] for _ in range(n)]
         self.set_aside: list[list[int]] = [[] for _ in range(n)]
         self.log: list[LogEntry] = []
@@ -331,6 +357,7 @@ class DeadwoodState:
             self.fight.snapshot() if self.fight else None,
             (self.left, self.viewed, self.giver, self.after_gain, self.heist_safe),
             (self.flipped, self.alive, self.out_order, self.advanced, self.proxy, self.start_hands, self.set_aside),
+            (self.gold_bonus, sorted(self.dagger.items()), self.mystery_queue),
             len(self.log),
             self.chance.fingerprint(),
         )
@@ -402,7 +429,7 @@ class DeadwoodState:
         if seat not in self.used:
             self.used.append(seat)
 
-    def wait_for(self, seats: tuple[int, ...] | list[int], phase: str) -> None:
+    def wait_for(self, seats: Iterable[int], phase: str) -> None:
         """Enter ``phase`` waiting on ``seats`` (sorted ascending)."""
         self.phase = phase
         self.waiting = tuple(sorted(seats))

@@ -167,14 +167,18 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
                 hand_size=len(st.hands[p]) if p < st.n else 0,
                 safes=safes,
                 flipped=st.flipped[p],
-                out=st.phase in ("showdown", "over") and p not in st.alive and not (st.result and p in st.result.winners),
+                out=st.phase in ("showdown", "over")
+                and p not in st.alive
+                and not (st.result and p in st.result.winners),
                 chosen=p in st.pending and st.phase in ("pass_safe", "holster", "choose_holster", "heist", "showdown"),
                 holster=st.card(holster) if holster is not None else None,
                 stranger=p == st.stranger,
             )
         )
     establishments = tuple(
-        EstablishmentView(e, comp.establishment_names[e], table.capacity, tuple(p for p in range(st.m) if st.est[p] == e))
+        EstablishmentView(
+            e, comp.establishment_names[e], table.capacity, tuple(p for p in range(st.m) if st.est[p] == e)
+        )
         for e in table.establishments
     )
     fight_view = None
@@ -195,7 +199,16 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
     segments = table.middle_safes + 1
     circles_done = st.segment * table.circles_per_segment + st.circle
     turns_left = max(0, segments * table.circles_per_segment - circles_done) if not st.badge else 0
-    in_turns = st.phase in ("turn", "duster", "stetson", "defend", "holster", "choose_holster", "send_away", "give_safe")
+    in_turns = st.phase in (
+        "turn",
+        "duster",
+        "stetson",
+        "defend",
+        "holster",
+        "choose_holster",
+        "send_away",
+        "give_safe",
+    )
     badge = None
     if st.badge and st.phase != "over" and st.badge <= 5 and in_turns:
         badge = comp.safe_names[_badge_safe(st, st.badge)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.deadwood1876.rules import badge_round, fight, heist, laws, setup, showdown, turn
+from engine.deadwood1876.rules import badge_round, fight, heist, laws, mystery, setup, showdown, turn
 
 LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {
     "pass_safe": setup.legal_pass_safe,
@@ -23,6 +23,10 @@ LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {
     "give_safe": laws.legal_give_safe,
     "heist": heist.legal_heist,
     "showdown": showdown.legal_showdown,
+    "give_to_stranger": setup.legal_give_to_stranger,
+    "dagger": mystery.legal_dagger,
+    "explosives": mystery.legal_explosives,
+    "poker_deck": mystery.legal_poker_deck,
 }
 
 APPLY: dict[str, Callable[[Any, int, Any], None]] = {
@@ -37,6 +41,10 @@ APPLY: dict[str, Callable[[Any, int, Any], None]] = {
     "give_safe": laws.apply_give_safe,
     "heist": heist.apply_heist,
     "showdown": showdown.apply_showdown,
+    "give_to_stranger": setup.apply_give_to_stranger,
+    "dagger": mystery.apply_dagger,
+    "explosives": mystery.apply_explosives,
+    "poker_deck": mystery.apply_poker_deck,
 }
 
-__all__ = ["APPLY", "LEGAL", "badge_round", "fight", "heist", "laws", "setup", "showdown", "turn"]
+__all__ = ["APPLY", "LEGAL", "badge_round", "fight", "heist", "laws", "mystery", "setup", "showdown", "turn"]

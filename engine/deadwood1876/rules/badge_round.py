@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.deadwood1876.components import BADGE
 from engine.deadwood1876.events import BadgeRevealed, BadgeRoundStarted, TurnStarted
-from engine.deadwood1876.rules import showdown
+from engine.deadwood1876.rules import mystery, showdown
 from engine.deadwood1876.state import DeadwoodState
 
 BADGES = 5
@@ -27,11 +27,14 @@ def start_badge_round(st: DeadwoodState) -> None:
 def badge_safe(st: DeadwoodState, order: int) -> int:
     """The Safe id of the Badge with reveal ``order`` (1 = Tin .. 5 = Gold)."""
     comp = st.comp
-    return next(s for s in range(len(comp.safe_kind)) if comp.safe_kind[s] == BADGE and comp.safe_badge_order[s] == order)
+    return next(
+        s for s in range(len(comp.safe_kind)) if comp.safe_kind[s] == BADGE and comp.safe_badge_order[s] == order
+    )
 
 
 def next_badge(st: DeadwoodState) -> None:
-    """Reveal the next Badge a player owns and give its owner a turn; after Gold, the Showdown."""
+    """Reveal the next Badge a player owns and give its owner a turn; after Gold, the starred
+    Mystery Safes, then the Final Showdown."""
     while st.badge < BADGES:
         st.badge += 1
         safe = badge_safe(st, st.badge)
@@ -45,4 +48,8 @@ def next_badge(st: DeadwoodState) -> None:
                 st.wait_for((seat,), "turn")
                 return
     st.badge = BADGES + 1
-    showdown.start_showdown(st)
+    st.current = -1
+    if st.options.mystery_safes:
+        mystery.start_mysteries(st)
+    else:
+        showdown.start_showdown(st)

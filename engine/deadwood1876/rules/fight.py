@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.deadwood1876.actions import ChooseHolster, Defend, GiveHolster, NoHolster, SendAway
-from engine.deadwood1876.components import HOLSTER
+from engine.deadwood1876.actions import ChooseHolster, Defend, GiveHolster, HorseThief, NoHolster, SendAway
+from engine.deadwood1876.components import HOLSTER, HORSE
 from engine.deadwood1876.events import (
     CardPlayed,
     DiceRolled,
     FightWon,
     HolsterGiven,
     HolsterReturned,
+    HorseThiefJoined,
     SafeStolen,
     StarMoved,
 )
@@ -51,16 +52,21 @@ def apply_defend(st: DeadwoodState, seat: int, action: Defend) -> None:
 
 
 def legal_holster(st: DeadwoodState, seat: int) -> list[Any]:
-    """Give no Holster, or one Holster card (one per kind) to the attacker or the defender.
+    """Give no Holster, or one Holster card (one per kind) to the attacker or the defender, or
+    (optional Horse Thief rule, Robberies outside the Badge Round) join with a white Horse.
 
     Every non-fighter is asked, with or without a Holster in hand, so that being asked reveals
     nothing about a hand.
     """
     fight = _fight(st)
+    comp = st.comp
     out: list[Any] = [NoHolster()]
-    for c in st.distinct([c for c in st.hands[seat] if st.comp.card_item[c] == HOLSTER]):
+    for c in st.distinct([c for c in st.hands[seat] if comp.card_item[c] == HOLSTER]):
         out.append(GiveHolster(c, fight.attacker))
         out.append(GiveHolster(c, fight.defender))
+    if st.options.horse_thief and fight.kind == "robbery" and not st.badge:
+        whites = [c for c in st.hands[seat] if comp.card_item[c] == HORSE and comp.card_white[c]]
+        out.extend(HorseThief(c) for c in st.distinct(whites))
     return out
 
 
@@ -81,6 +87,10 @@ def apply_holster(st: DeadwoodState, seat: int, action: Any) -> None:
             st.hands[giver].remove(choice.card)
             fight.offers[giver] = (choice.card, choice.fighter)
             st.emit(HolsterGiven(giver, choice.fighter, st.card(choice.card)))
+        elif isinstance(choice, HorseThief):
+            st.take_card(giver, choice.card)
+            fight.thieves[giver] = choice.card
+            st.emit(HorseThiefJoined(giver, st.card(choice.card)))
     st.pending = {}
     choosers = []
     for fighter in (fight.attacker, fight.defender):
@@ -158,31 +168,39 @@ def roll_dice(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple
 
 
 def roll(st: DeadwoodState) -> None:
-    """Both fighters roll at once until the totals differ; the higher total wins."""
+    """Both fighters (and any Horse Thieves) roll at once; the highest total wins; the tied
+    highest reroll, Holsters included.
+
+    A Horse Thief rolls the gun on the Horse card and takes the Safe by rolling higher than
+    everyone else (optional Horse Thief rule).
+    """
     fight = _fight(st)
     use_attached_holster(st, fight)
-    attack = dice_of(st, fight.attacker, fight.attack_card)
-    defend = dice_of(st, fight.defender, fight.defend_card)
-    while True:
-        a = roll_dice(st, fight.attacker, attack)
-        d = roll_dice(st, fight.defender, defend)
-        st.emit(DiceRolled(fight.kind, (a, d)))
-        if a[2] != d[2]:
-            break
-    attacker_won = a[2] > d[2]
-    winner, loser = (fight.attacker, fight.defender) if attacker_won else (fight.defender, fight.attacker)
+    dice = {fight.attacker: dice_of(st, fight.attacker, fight.attack_card)}
+    dice[fight.defender] = dice_of(st, fight.defender, fight.defend_card)
+    for thief, card in sorted(fight.thieves.items()):
+        dice[thief] = [st.comp.card_gun[card]]
+    contenders = list(dice)
+    while len(contenders) > 1:
+        rolls = [roll_dice(st, f, dice[f]) for f in contenders]
+        st.emit(DiceRolled(fight.kind, tuple(rolls)))
+        best = max(r[2] for r in rolls)
+        contenders = [r[0] for r in rolls if r[2] == best]
+    winner = contenders[0]
+    loser = fight.defender if winner != fight.defender else fight.attacker
     st.emit(FightWon(fight.kind, winner, loser))
-    if not attacker_won:
+    if winner == fight.defender:
         turn.end_turn(st)
     elif fight.kind == "robbery":
-        steal(st, fight)
+        steal(st, fight, winner)
     else:
         duel_won(st, fight)
 
 
-def steal(st: DeadwoodState, fight: Fight) -> None:
-    """Robbery won: the thief takes the Safe, views it and shuffles it in (Laws 1 and 3)."""
-    thief, victim = fight.attacker, fight.defender
+def steal(st: DeadwoodState, fight: Fight, thief: int) -> None:
+    """Robbery won (by the attacker or a Horse Thief): the thief takes the Safe, views it and
+    shuffles it in (Laws 1 and 3)."""
+    victim = fight.defender
     safe = st.rows[victim].pop(fight.index)
     if victim < st.n:
         st.known[victim].add(safe)

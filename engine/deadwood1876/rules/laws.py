@@ -19,9 +19,12 @@ def gain_safe(st: DeadwoodState, seat: int, safe: int, after: str) -> None:
     The Safe is laid at the right end of the row. If that makes more Safes than the limit (3)
     and the Badge Round has not begun, the player first gives one away (``give_safe`` phase);
     then the player shuffles their row (First Law). ``after`` is ``"end_turn"`` or ``"heist_done"``.
+    Under ``prototype_rules`` the Dutch Third Law shuffles first and then gives one away.
     """
     st.rows[seat].append(safe)
     if st.badge == 0 and len(st.rows[seat]) > st.comp.safe_limit:
+        if st.options.prototype_rules:
+            shuffle_row(st, seat)
         st.giver = seat
         st.after_gain = after
         st.wait_for((seat,), "give_safe")
@@ -71,10 +74,13 @@ def apply_give_safe(st: DeadwoodState, seat: int, action: GiveSafe) -> None:
     st.known[seat].add(safe)
     label = st.comp.safe_label(safe)
     pair = (seat, action.recipient)
-    st.emit(SafeGiven(seat, action.recipient, action.index), pair, SafeGiven(seat, action.recipient, action.index, label))
+    st.emit(
+        SafeGiven(seat, action.recipient, action.index), pair, SafeGiven(seat, action.recipient, action.index, label)
+    )
     st.giver = -1
     after, st.after_gain = st.after_gain, ""
-    shuffle_row(st, seat)
+    if not st.options.prototype_rules:
+        shuffle_row(st, seat)
     carry_on(st, after)
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from engine.deadwood1876.actions import PassSafe
+from engine.deadwood1876.actions import GiveToStranger, PassSafe
 from engine.deadwood1876.components import MYSTERY
 from engine.deadwood1876.events import (
     CardsDealt,
     DiceRolled,
     FirstPlayer,
+    SafeGivenToStranger,
     SafePassed,
     SafesDealt,
     SafesShuffled,
@@ -30,8 +31,9 @@ def set_up(st: DeadwoodState) -> None:
        Theatre and moving clockwise, skipping establishments that get no initial stars (the
        Grand Central Hotel at 4 players) and full ones. Seat ``i`` plays character ``i``.
     3. The Deadwood deck is shuffled; each player is dealt a full hand (seat order).
-    4. The base Safes (no silver-bordered Mystery Safes) are shuffled; the middle stack is
-       dealt first, then two Safes to each player; the rest go back to the box unseen.
+    4. The base Safes (no silver-bordered Mystery Safes, unless the ``mystery_safes`` option
+       shuffles that many in, chosen at random) are shuffled; the middle stack is dealt first,
+       then two Safes to each player; the rest go back to the box unseen.
     """
     comp, table, n = st.comp, st.table, st.n
     bag = list(range(n))
@@ -53,6 +55,10 @@ def set_up(st: DeadwoodState) -> None:
         st.emit(CardsDealt(seat, len(hand)), (seat,), CardsDealt(seat, len(hand), tuple(map(st.card, hand))))
 
     safes = [s for s in range(len(comp.safe_kind)) if comp.safe_kind[s] != MYSTERY]
+    if st.options.mystery_safes:
+        mysteries = [s for s in range(len(comp.safe_kind)) if comp.safe_kind[s] == MYSTERY]
+        st.chance.shuffle(mysteries)
+        safes += mysteries[: st.options.mystery_safes]
     st.chance.shuffle(safes)
     st.middle = safes[: table.middle_safes]
     del safes[: table.middle_safes]
@@ -88,6 +94,9 @@ def apply_pass_safe(st: DeadwoodState, seat: int, action: PassSafe) -> None:
     for seat in range(n):
         st.chance.shuffle(st.rows[seat])
         st.emit(SafesShuffled(seat))
+    if st.stranger >= 0 and st.options.prototype_rules:
+        prototype_stranger(st)
+        return
     if st.stranger >= 0:
         place_stranger(st)
     roll_for_first_player(st)
@@ -114,6 +123,42 @@ def place_stranger(st: DeadwoodState) -> None:
     st.rows[stranger] = st.box[: st.comp.stranger_safes]
     del st.box[: st.comp.stranger_safes]
     st.emit(StrangerPlaced(host, stranger, st.est[host], len(st.rows[stranger])))
+
+
+def prototype_stranger(st: DeadwoodState) -> None:
+    """Prototype rules, 2 players: the Stranger's star goes into the empty establishment; each
+    player draws a third Safe and gives one of their three to the Stranger (at once)."""
+    stranger = st.stranger
+    st.est[stranger] = next(e for e in st.table.establishments if e not in st.est)
+    for seat in range(st.n):
+        safe = st.box.pop(0)
+        st.rows[seat].append(safe)
+        label = st.comp.safe_label(safe)
+        st.emit(SafesDealt(seat, 1), (seat,), SafesDealt(seat, 1, (label,)))
+    st.emit(StrangerPlaced(-1, stranger, st.est[stranger], 0))
+    st.wait_for(range(st.n), "give_to_stranger")
+
+
+def legal_give_to_stranger(st: DeadwoodState, seat: int) -> list[GiveToStranger]:
+    """Prototype rules, 2 players: any of your three Safes."""
+    return [GiveToStranger(i) for i in range(len(st.rows[seat]))]
+
+
+def apply_give_to_stranger(st: DeadwoodState, seat: int, action: GiveToStranger) -> None:
+    """Record a hidden choice; once both have chosen, the Stranger gets both and shuffles them."""
+    st.pending[seat] = action.index
+    st.waiting = tuple(s for s in st.waiting if s != seat)
+    if st.waiting:
+        return
+    for giver in range(st.n):
+        safe = st.rows[giver].pop(st.pending[giver])
+        st.rows[st.stranger].append(safe)
+        label = st.comp.safe_label(safe)
+        st.emit(SafeGivenToStranger(giver), (giver,), SafeGivenToStranger(giver, label))
+    st.pending = {}
+    st.chance.shuffle(st.rows[st.stranger])
+    st.emit(SafesShuffled(st.stranger))
+    roll_for_first_player(st)
 
 
 def roll_for_first_player(st: DeadwoodState) -> None:

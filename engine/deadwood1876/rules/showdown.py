@@ -27,15 +27,21 @@ from engine.deadwood1876.events import (
     HandsTakenBack,
     PlayerOut,
     SafesRevealed,
+    TeamVictory,
 )
-from engine.deadwood1876.rules import fight
+from engine.deadwood1876.rules import fight, mystery
 from engine.deadwood1876.state import DeadwoodState
 
+PEPPERBOX = 0
 
-def gold_of(st: DeadwoodState, seat: int) -> int:
-    """The gold in ``seat``'s Safes."""
+
+def gold_of(st: DeadwoodState, figure: int) -> int:
+    """The gold in ``figure``'s Safes, with the Dagger's +1/-1 and the Poker Deck's result."""
     comp = st.comp
-    return sum(comp.safe_gold[s] for s in st.rows[seat] if comp.safe_kind[s] == GOLD)
+    gold = sum(comp.safe_gold[s] for s in st.rows[figure] if comp.safe_kind[s] == GOLD)
+    if figure in st.dagger:
+        gold += 1 if st.dagger[figure] else -1
+    return gold + st.gold_bonus[figure]
 
 
 def establishment_gold(st: DeadwoodState) -> list[int]:
@@ -47,16 +53,18 @@ def establishment_gold(st: DeadwoodState) -> list[int]:
 
 
 def advancing(st: DeadwoodState) -> list[int]:
-    """The figures that advance (the Stranger included): the occupied establishment(s) with the most gold; ties go to the
-    one with the fewest players; still tied, all tied ones advance. Empty establishments don't
-    compete (an empty building has nobody to advance)."""
+    """The figures that advance (the Stranger included): the occupied establishment(s) with the
+    most gold; ties go to the one with the fewest players; still tied, all tied ones advance. Empty establishments don't
+    compete (an empty building has nobody to advance). The owner of the Cash Mystery Safe
+    advances too."""
     gold = establishment_gold(st)
     occupied = [e for e in st.table.establishments if e in st.est]
     best = max(gold[e] for e in occupied)
     tied = [e for e in occupied if gold[e] == best]
     fewest = min(st.est.count(e) for e in tied)
     tied = [e for e in tied if st.est.count(e) == fewest]
-    return [figure for figure in range(st.m) if st.est[figure] in tied]
+    cash = mystery.safe_by_id(st, "mystery_cash")
+    return [figure for figure in range(st.m) if st.est[figure] in tied or cash in st.rows[figure]]
 
 
 def start_showdown(st: DeadwoodState) -> None:
@@ -80,17 +88,53 @@ def start_showdown(st: DeadwoodState) -> None:
     if len(seats) == 1:
         finish(st, seats)
         return
+    if team_victory(st, seats):
+        return
     st.alive = list(seats)
     for seat in seats:
         st.start_hands[seat] = list(st.hands[seat])
     st.wait_for(st.alive, "showdown")
 
 
+def team_victory(st: DeadwoodState, seats: list[int]) -> bool:
+    """The optional team victories; True (and the game over) if one applies.
+
+    "Peace-Lovin'": nobody advancing owns a Showdown Gun (those cancelled by Bad Sarsaparilla
+    don't count). "Fair Share" (6-9 players): everyone advancing has at least 1 gold.
+    """
+    if st.options.peace_lovin and not any(showdown_guns(st, s) for s in seats):
+        st.emit(TeamVictory("peace_lovin", tuple(seats)))
+        finish(st, seats)
+        return True
+    if st.options.fair_share and all(gold_of(st, s) >= 1 for s in seats):
+        st.emit(TeamVictory("fair_share", tuple(seats)))
+        finish(st, seats)
+        return True
+    return False
+
+
 def showdown_guns(st: DeadwoodState, seat: int) -> list[int]:
-    """The gun ids of ``seat``'s Showdown Gun Safes (the Stranger's, for a player acting as it)."""
+    """The gun ids ``seat`` adds to every Showdown roll: its Showdown Gun Safes (the Stranger's,
+    for a player acting as it), less the best one if it owns Bad Sarsaparilla, plus the Dagger's
+    Pepperbox if it took -1 gold. The negative Pepperbox is not a gun here (see :func:`roll`)."""
     comp = st.comp
     figure = st.stranger if seat == st.proxy else seat
-    return [comp.safe_gun[s] for s in st.rows[figure] if comp.safe_kind[s] == SHOWDOWN_GUN]
+    guns = [comp.safe_gun[s] for s in st.rows[figure] if comp.safe_kind[s] == SHOWDOWN_GUN]
+    if guns and mystery.owns(st, figure, "mystery_bad_sarsaparilla"):
+        guns.remove(max(guns))
+    if st.dagger.get(figure) is False:
+        guns.append(PEPPERBOX)
+    return guns
+
+
+def roll(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    """One Showdown roll: every die of ``guns``, then, for a Dagger taken at +1 gold, a
+    Pepperbox subtracted from the total (also on tie-break rolls)."""
+    rolled = fight.roll_dice(st, seat, guns)
+    if st.dagger.get(seat) is True:
+        minus = st.chance.roll(st.comp.gun_faces[PEPPERBOX])
+        return seat, (*rolled[1], ("-Pepperbox", minus)), rolled[2] - minus
+    return rolled
 
 
 def legal_showdown(st: DeadwoodState, seat: int) -> list[FireGun]:
@@ -114,7 +158,7 @@ def apply_showdown(st: DeadwoodState, seat: int, action: FireGun) -> None:
         dice[s] = [st.comp.card_gun[played[s]], *showdown_guns(st, s)]
     contenders = list(st.alive)
     while len(contenders) > 1:
-        rolls = [fight.roll_dice(st, s, dice[s]) for s in contenders]
+        rolls = [roll(st, s, dice[s]) for s in contenders]
         st.emit(DiceRolled("showdown", tuple(rolls)))
         low = min(r[2] for r in rolls)
         contenders = [r[0] for r in rolls if r[2] == low]

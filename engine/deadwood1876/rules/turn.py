@@ -97,7 +97,7 @@ def legal_turn(st: DeadwoodState, seat: int) -> list[Any]:
     vacancies = st.vacancies(st.est[seat])
     others = [p for p in range(st.m) if p != seat]
     targets = [(p, i) for p in others for i, s in enumerate(st.rows[p]) if s not in st.revealed]
-    attach = st.table.holster_mode == "attach"
+    attach = st.table.holster_mode in ("attach", "attach_safes")
     out: list[Any] = []
     for c in st.distinct(st.hands[seat]):
         item = comp.card_item[c]
@@ -116,14 +116,16 @@ def legal_turn(st: DeadwoodState, seat: int) -> list[Any]:
 
 def attach_targets(st: DeadwoodState, card: int) -> list[AttachHolster]:
     """2-3 players: every unrevealed Safe without a Holster, in any row (your own, the other
-    player's, the Stranger's), then every character card without one (one Holster on each)."""
+    player's, the Stranger's), then every character card without one (one Holster on each;
+    the prototype rules attach Holsters to Safes only)."""
     out = [
         AttachHolster(card, owner, i)
         for owner in range(st.m)
         for i, s in enumerate(st.rows[owner])
         if s not in st.revealed and s not in st.safe_holster
     ]
-    out.extend(AttachHolster(card, owner, -1) for owner in range(st.m) if owner not in st.figure_holster)
+    if st.table.holster_mode == "attach":
+        out.extend(AttachHolster(card, owner, -1) for owner in range(st.m) if owner not in st.figure_holster)
     return out
 
 

@@ -1,0 +1,14 @@
+"""Saloon bots: the :class:`Bot` protocol, built-in bots, loading submissions and playing games.
+
+>>> from bots import make_bot, play_game
+>>> bots = [make_bot("random", seed=seat) for seat in range(5)]
+>>> result = play_game("deadwood1876", 5, bots, seed=1)  # doctest: +SKIP
+>>> result.outcome.winners  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from bots.base import Bot, RandomBot, UnknownBot, make_bot
+from bots.play import GameResult, play_game, random_playout
+
+__all__ = ["Bot", "GameResult", "RandomBot", "UnknownBot", "make_bot", "play_game", "random_playout"]

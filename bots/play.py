@@ -1,0 +1,144 @@
+"""Playing a whole game between bots, recorded as a replay."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+import engine
+from bots.base import Bot
+from replays import Player, Recorder, Replay
+
+__all__ = ["MAX_DECISIONS", "GameResult", "play_game", "random_playout"]
+
+MAX_DECISIONS = 100_000
+"""The default bound on decisions in one game: far beyond any real game, it only catches loops."""
+
+
+class GameResult(msgspec.Struct, frozen=True):
+    """A finished game between bots.
+
+    Attributes:
+        replay: the game's replay (with its outcome).
+        outcome: the game's outcome.
+        faults: per seat, how many times the bot raised or returned an action that was not legal
+            (each time ``legal_actions[0]`` was played instead).
+        fault_log: one line per fault: move number, seat and what went wrong.
+        decisions: the number of moves in the game.
+    """
+
+    replay: Replay
+    outcome: engine.Outcome
+    faults: tuple[int, ...]
+    fault_log: tuple[str, ...]
+    decisions: int
+
+
+def play_game(
+    game_id: str,
+    num_players: int,
+    bots: Sequence[Bot],
+    seed: int,
+    options: Any = None,
+    players: Sequence[Player] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> GameResult:
+    """Play one game to the end between ``bots`` (one per seat), recording it.
+
+    While the game is not over, each seat in ``state.to_act`` (ascending) is asked
+    ``bot.act(state.view(seat), legal_actions, seat)``. A bot that raises or answers with anything
+    but one of the legal actions gets ``legal_actions[0]`` played for it and a fault counted.
+
+    Args:
+        game_id: a registered game id.
+        num_players: the player count; ``len(bots)`` must equal it.
+        bots: one bot per seat, seat order.
+        seed: the game's seed.
+        options: ``None``, a dict or the game's options struct.
+        players: the replay's players; by default each seat is a ``"bot"`` named after its bot.
+        max_decisions: give up after this many moves.
+
+    Returns:
+        A :class:`GameResult`.
+
+    Raises:
+        engine.UnknownGame: ``game_id`` is not registered.
+        engine.InvalidOptions: unknown options or bad values.
+        ValueError: a bad player count, or the wrong number of bots or players.
+        RuntimeError: the game did not end within ``max_decisions`` moves, or no seat is to act
+            in a game that is not over (the message gives the seed).
+    """
+    if len(bots) != num_players:
+        raise ValueError(f"{len(bots)} bots given for a {num_players}-player game")
+    if players is None:
+        players = [Player(str(getattr(bot, "name", type(bot).__name__)), "bot") for bot in bots]
+    recorder = Recorder(game_id, num_players, seed, options, players)
+    state = recorder.state
+    faults = [0] * num_players
+    fault_log: list[str] = []
+    while not state.is_over:
+        to_act = state.to_act
+        if not to_act:
+            raise RuntimeError(f"{game_id} seed {seed}: no seat is to act, but the game is not over")
+        for seat in to_act:
+            if seat not in state.to_act:
+                continue
+            legal = state.legal_actions(seat)
+            move = recorder.num_moves + 1
+            index = 0
+            try:
+                action = bots[seat].act(state.view(seat), list(legal), seat)
+            except Exception as exc:  # a bot's bug must not end the game
+                faults[seat] += 1
+                fault_log.append(f"move {move}: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
+            else:
+                try:
+                    index = legal.index(action)
+                except ValueError:
+                    faults[seat] += 1
+                    fault_log.append(f"move {move}: seat {seat}: not a legal action: {action!r:.200}")
+            recorder.apply_index(seat, index)
+            if recorder.num_moves >= max_decisions:
+                raise RuntimeError(f"{game_id} seed {seed}: no end after {max_decisions} decisions")
+    return GameResult(
+        replay=recorder.replay(),
+        outcome=state.outcome,
+        faults=tuple(faults),
+        fault_log=tuple(fault_log),
+        decisions=recorder.num_moves,
+    )
+
+
+def random_playout(game: engine.Game, num_players: int, seed: int, max_decisions: int = MAX_DECISIONS) -> int:
+    """Play one game with uniformly random legal actions, as fast as possible (no views, no replay).
+
+    The random choices come from ``random.Random(seed)``; the game is seeded with ``seed`` too.
+    Used to measure engine throughput.
+
+    Args:
+        game: the game.
+        num_players: the player count.
+        seed: the seed of the game and of the choices.
+        max_decisions: give up after this many moves.
+
+    Returns:
+        The number of decisions (moves) in the game.
+
+    Raises:
+        ValueError: a bad player count.
+        RuntimeError: the game did not end within ``max_decisions`` moves.
+    """
+    state = game.new_game(num_players, seed)
+    choose = random.Random(seed).randrange
+    decisions = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[choose(len(legal))])
+        decisions += 1
+        if decisions >= max_decisions:
+            raise RuntimeError(f"{game.id} seed {seed}: no end after {max_decisions} decisions")
+    return decisions

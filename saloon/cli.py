@@ -1,0 +1,381 @@
+"""The ``saloon`` command line (see ``DESIGN.md``: Command line).
+
+Implemented subcommands: ``games``, ``simulate``, ``replay verify``, ``replay show`` and ``bench``.
+Usage errors (a bad game id, bot name, option, player count or argument) print one line on stderr
+and exit with code 2; a replay that fails to load or verify exits with code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import msgspec
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+import engine
+from bots import UnknownBot, make_bot, play_game, random_playout
+from replays import Player, ReplayCursor, ReplayError, load, save, verify
+
+__all__ = ["main"]
+
+BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"deadwood1876": (4, 5, 7)}
+"""Default player counts for ``saloon bench``, per game; other games get up to three counts."""
+
+
+class UsageError(ValueError):
+    """A bad command line; exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors are one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _options_arg(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["KEY=VALUE", ...]`` as a dict (values stay strings; the game converts them)."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"bad --option {pair!r}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _check_players(game: engine.Game, num_players: int) -> None:
+    if not game.min_players <= num_players <= game.max_players:
+        raise UsageError(f"{game.id} is for {_player_range(game)} players, not {num_players}")
+
+
+def _player_range(game: engine.Game) -> str:
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return f"{game.min_players}-{game.max_players}"
+
+
+def _option_defaults(game: engine.Game) -> list[str]:
+    """``["name=default", ...]`` for the game's options struct."""
+    shown = []
+    for field in msgspec.structs.fields(game.options_type):
+        if field.default is not msgspec.NODEFAULT:
+            default: Any = field.default
+        elif field.default_factory is not msgspec.NODEFAULT:
+            default = field.default_factory()
+        else:
+            shown.append(f"{field.encode_name} (required)")
+            continue
+        shown.append(f"{field.encode_name}={json.dumps(msgspec.to_builtins(default))}")
+    return shown
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    table = Table(title="Saloon games")
+    table.add_column("id", style="bold")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    table.add_column("options (defaults)")
+    for game in engine.games().values():
+        options = "\n".join(_option_defaults(game)) or "none"
+        table.add_row(Text(game.id), Text(game.title), _player_range(game), Text(options))
+    Console().print(table)
+    return 0
+
+
+class _Tally:
+    """Games, wins, summed score and faults for one bot name or seat."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins = 0
+        self.score = 0.0
+        self.faults = 0
+
+    def add(self, won: bool, score: float, faults: int) -> None:
+        self.games += 1
+        self.wins += won
+        self.score += score
+        self.faults += faults
+
+    def cells(self) -> list[str]:
+        games = max(self.games, 1)
+        win_rate = f"{100 * self.wins / games:.1f}%"
+        return [str(self.games), str(self.wins), win_rate, f"{self.score / games:.2f}", str(self.faults)]
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    game = engine.game(args.game)
+    _check_players(game, args.players)
+    options = engine.parse_options(game.options_type, _options_arg(args.option))
+    names = [name.strip() for name in args.bots.split(",")]
+    if len(names) == 1:
+        names *= args.players
+    if len(names) != args.players:
+        raise UsageError(
+            f"--bots names {len(names)} bots for {args.players} players: give one per seat, or one for all"
+        )
+    for name in dict.fromkeys(names):
+        make_bot(name, 0)  # fail early on a bad name
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.seed < 0:
+        raise UsageError(f"--seed must be non-negative, not {args.seed}")
+    out: Path | None = args.out
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+
+    players = [Player(name, "bot") for name in names]
+    by_bot = {name: _Tally() for name in names}
+    by_seat = [_Tally() for _ in names]
+    decisions = 0
+    started = time.perf_counter()
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{game.id} x{args.players}", total=args.games)
+        for i in range(args.games):
+            seed = args.seed + i
+            bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+            result = play_game(game.id, args.players, bots, seed, options, players)
+            decisions += result.decisions
+            for seat, name in enumerate(names):
+                won = seat in result.outcome.winners
+                score = result.outcome.scores[seat]
+                by_bot[name].add(won, score, result.faults[seat])
+                by_seat[seat].add(won, score, result.faults[seat])
+            if out is not None:
+                save(result.replay, out / f"{game.id}-{seed}.replay")
+            progress.advance(task)
+    elapsed = time.perf_counter() - started
+
+    console = Console()
+    headers = ["games", "wins", "win %", "mean score", "faults"]
+    table = Table(title=f"{game.title}: {args.games} games, {args.players} players, seeds {args.seed}..{seed}")
+    table.add_column("bot")
+    for header in headers:
+        table.add_column(header, justify="right")
+    for name, tally in by_bot.items():
+        table.add_row(Text(name), *tally.cells())
+    console.print(table)
+    table = Table(title="By seat")
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    for header in headers:
+        table.add_column(header, justify="right")
+    for seat, tally in enumerate(by_seat):
+        table.add_row(str(seat), Text(names[seat]), *tally.cells())
+    console.print(table)
+    console.print(
+        f"{decisions} decisions in {elapsed:.2f}s ({args.games / elapsed:.1f} games/s)"
+        + (f"; replays in {out}" if out is not None else ""),
+        highlight=False,
+    )
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    command, files = args.args[0], args.args[1:]
+    if command == "verify":
+        if not files:
+            raise UsageError("replay verify needs at least one FILE")
+        return _replay_verify(files)
+    if command == "show":
+        if len(files) != 1:
+            raise UsageError("replay show needs exactly one FILE")
+        return _replay_show(files[0])
+    if files:
+        raise UsageError(f"unknown replay command {command!r}; use verify FILE... or show FILE")
+    raise UsageError(f"the replay viewer (saloon replay FILE) is not available yet; try: saloon replay show {command}")
+
+
+def _replay_verify(files: Sequence[str]) -> int:
+    failed = 0
+    for path in files:
+        try:
+            replay = load(path)
+            state = verify(replay)
+        except ReplayError as exc:
+            failed += 1
+            print(f"FAIL {path}: {exc}", file=sys.stderr)
+            continue
+        moves = len(replay.move_pairs())
+        status = f"winners {list(state.outcome.winners)}" if state.is_over else "unfinished"
+        print(f"OK {path}: {replay.header.game}, {len(replay.header.players)} players, {moves} moves, {status}")
+    return 1 if failed else 0
+
+
+def _replay_show(path: str) -> int:
+    replay = load(path)
+    cursor = ReplayCursor(replay)
+    header = replay.header
+    game = cursor.game
+    print(f"game: {game.id} ({game.title}), rules version {header.rules_version}")
+    print(f"seed: {header.seed}")
+    print("options: " + (", ".join(f"{k}={json.dumps(v)}" for k, v in header.options.items()) or "none"))
+    for seat, player in enumerate(header.players):
+        print(f"seat {seat}: {player.name} ({player.kind})")
+    print(f"moves: {len(cursor)}")
+    for k, (seat, action) in enumerate(cursor.moves, start=1):
+        print(f"move {k}: seat {seat}: {game.describe(action, cursor.state.view(engine.OMNISCIENT))}")
+        cursor.forward()
+    outcome = replay.outcome
+    if outcome is None:
+        print("outcome: unfinished")
+        return 0
+    print("outcome:")
+    for seat, player in enumerate(header.players):
+        print(f"  seat {seat} ({player.name}): score {outcome.scores[seat]:g}, rank {outcome.ranks[seat]}")
+    winners = ", ".join(f"seat {seat} ({header.players[seat].name})" for seat in outcome.winners)
+    print(f"winners: {winners or 'none'}")
+    return 0
+
+
+def _bench_counts(game: engine.Game, requested: Sequence[int] | None) -> list[int]:
+    if requested:
+        for count in requested:
+            _check_players(game, count)
+        return list(dict.fromkeys(requested))
+    known = [n for n in BENCH_PLAYER_COUNTS.get(game.id, ()) if game.min_players <= n <= game.max_players]
+    if known:
+        return known
+    low, high = game.min_players, game.max_players
+    return sorted({low, (low + high) // 2, high})
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.seconds <= 0:
+        raise UsageError(f"--seconds must be positive, not {args.seconds}")
+    games = [engine.game(game_id) for game_id in (args.games or list(engine.games()))]
+    plan = [(game, count) for game in games for count in _bench_counts(game, args.players)]
+    results: list[dict[str, Any]] = []
+    for game, count in plan:
+        played = decisions = 0
+        started = time.perf_counter()
+        while True:
+            decisions += random_playout(game, count, seed=played)
+            played += 1
+            elapsed = time.perf_counter() - started
+            if elapsed >= args.seconds:
+                break
+        results.append(
+            {
+                "game": game.id,
+                "players": count,
+                "games": played,
+                "decisions": decisions,
+                "seconds": round(elapsed, 4),
+                "decisions_per_s": round(decisions / elapsed, 1),
+                "games_per_s": round(played / elapsed, 3),
+                "decisions_per_game": round(decisions / played, 1),
+            }
+        )
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    table = Table(title="Engine throughput (random playouts)")
+    columns = ("game", "players", "games", "decisions", "seconds", "decisions/s", "games/s", "per game")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
+    for row in results:
+        table.add_row(
+            row["game"],
+            str(row["players"]),
+            str(row["games"]),
+            str(row["decisions"]),
+            f"{row['seconds']:.2f}",
+            f"{row['decisions_per_s']:,.0f}",
+            f"{row['games_per_s']:,.1f}",
+            f"{row['decisions_per_game']:.0f}",
+        )
+    Console(width=max(Console().width, 100)).print(table)
+    return 0
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="saloon", description="Saloon: a game server for Wild West board games.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    games = commands.add_parser("games", help="the games, player counts and options")
+    games.set_defaults(func=_cmd_games)
+
+    simulate = commands.add_parser("simulate", help="headless games between bots, with a progress bar")
+    simulate.add_argument("game", metavar="GAME")
+    simulate.add_argument("--players", type=int, required=True, metavar="N")
+    simulate.add_argument(
+        "--bots", required=True, metavar="B1,..,BN", help="one bot per seat, or one bot for all seats"
+    )
+    simulate.add_argument("--games", type=int, required=True, metavar="G")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S", help="game i uses seed S+i (default 0)")
+    simulate.add_argument("--out", type=Path, metavar="DIR", help="save each game as DIR/GAME-SEED.replay")
+    simulate.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    simulate.set_defaults(func=_cmd_simulate)
+
+    replay = commands.add_parser(
+        "replay",
+        help="verify or show replays",
+        usage="saloon replay verify FILE... | saloon replay show FILE",
+        description="verify FILE...: re-simulate, exit 1 with the reason on any mismatch. "
+        "show FILE: the replay as text (header, moves, outcome).",
+    )
+    replay.add_argument("args", nargs="+", metavar="ARG")
+    replay.set_defaults(func=_cmd_replay)
+
+    bench = commands.add_parser("bench", help="engine throughput: decisions/s and games/s")
+    bench.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
+    bench.add_argument("--seconds", type=float, default=2.0, metavar="S", help="time per game and player count")
+    bench.add_argument("--players", type=int, nargs="+", action="extend", metavar="N", help="player counts")
+    bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    bench.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``saloon`` command line.
+
+    Args:
+        argv: the arguments after the program name; ``None`` for ``sys.argv[1:]``.
+
+    Returns:
+        The exit code: 0 on success, 1 when a replay fails to load or verify, 2 for a usage
+        error (bad game id, bot name, option, player count or argument).
+    """
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
+    if getattr(args, "func", None) is None:
+        parser.print_usage(sys.stderr)
+        return 2
+    try:
+        code: int = args.func(args)
+    except ReplayError as exc:
+        print(f"saloon: {exc}", file=sys.stderr)
+        return 1
+    except (engine.UnknownGame, engine.InvalidOptions, UnknownBot, ValueError) as exc:
+        print(f"saloon: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("saloon: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `saloon replay show FILE | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return code

@@ -1,0 +1,144 @@
+"""The saloon command line, in process (saloon.cli.main) and once as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from saloon.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "deadwood1876"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games(capsys):
+    code, out, err = run(capsys, "games")
+    assert code == 0
+    assert GAME in out
+    assert "Deadwood 1876" in out
+
+
+def test_python_m_saloon_games():
+    done = subprocess.run(
+        [sys.executable, "-m", "saloon", "games"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert GAME in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "no_such_game", "--players", "5", "--bots", "random", "--games", "1"], "unknown game"),
+        (["simulate", GAME, "--players", "5", "--bots", "nope", "--games", "1"], "unknown bot"),
+        (["simulate", GAME, "--players", "5", "--bots", "heuristic", "--games", "1"], "not available yet"),
+        (["simulate", GAME, "--players", "5", "--bots", "random,random", "--games", "1"], "2 bots for 5 players"),
+        (["simulate", GAME, "--players", "99", "--bots", "random", "--games", "1"], "not 99"),
+        (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "1", "--option", "bogus=1"], "bogus"),
+        (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "1", "--option", "novalue"], "KEY=VALUE"),
+        (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "0"], "--games"),
+        (["simulate", GAME, "--players", "five", "--bots", "random", "--games", "1"], "invalid int"),
+        (["simulate", GAME, "--bots", "random", "--games", "1"], "--players"),
+        (["no_such_command"], "invalid choice"),
+        (["bench", "no_such_game"], "unknown game"),
+        (["bench", GAME, "--players", "99"], "not 99"),
+        (["bench", GAME, "--seconds", "0"], "--seconds"),
+        (["replay", "some.replay"], "not available yet"),
+        (["replay", "verify"], "at least one FILE"),
+        (["replay", "show", "a.replay", "b.replay"], "exactly one FILE"),
+        ([], "usage"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+def test_simulate_then_verify_and_show(capsys, tmp_path):
+    out_dir = tmp_path / "out"
+    code, out, err = run(
+        capsys, "simulate", GAME, "--players", "4", "--bots", "random", "--games", "3", "--seed", "40",
+        "--out", str(out_dir),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "random" in out
+    files = sorted(out_dir.glob("*.replay"))
+    assert [f.name for f in files] == [f"{GAME}-{seed}.replay" for seed in (40, 41, 42)]
+
+    code, out, err = run(capsys, "replay", "verify", *map(str, files))
+    assert code == 0, err
+    assert out.count("OK ") == 3
+
+    code, out, err = run(capsys, "replay", "show", str(files[0]))
+    assert code == 0, err
+    assert f"game: {GAME}" in out
+    assert "seed: 40" in out
+    assert "move 1: seat " in out
+    assert "winners:" in out
+
+
+def test_simulate_per_seat_bots(capsys, tmp_path):
+    bots = "random,bots.base:RandomBot,random,random,random"
+    code, out, err = run(capsys, "simulate", GAME, "--players", "5", "--bots", bots, "--games", "2")
+    assert code == 0, err
+    assert "bots.base:RandomBot" in out
+
+
+def test_replay_verify_reports_bad_files(capsys, tmp_path):
+    run(capsys, "simulate", GAME, "--players", "4", "--bots", "random", "--games", "1", "--out", str(tmp_path))
+    good = tmp_path / f"{GAME}-0.replay"
+    bad = tmp_path / "bad.replay"
+    data = bytearray(good.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    bad.write_bytes(bytes(data))
+    missing = tmp_path / "missing.replay"
+
+    code, out, err = run(capsys, "replay", "verify", str(good), str(bad), str(missing))
+    assert code == 1
+    assert f"OK {good}" in out
+    assert f"FAIL {bad}: " in err and "checksum" in err
+    assert f"FAIL {missing}: " in err
+    assert "Traceback" not in err
+
+    code, out, err = run(capsys, "replay", "show", str(bad))
+    assert code == 1
+    assert "checksum" in err
+
+
+def test_bench_json(capsys):
+    code, out, err = run(capsys, "bench", GAME, "--seconds", "0.2", "--players", "4", "--json")
+    assert code == 0, err
+    rows = json.loads(out)
+    assert [(row["game"], row["players"]) for row in rows] == [(GAME, 4)]
+    assert rows[0]["games"] >= 1
+    assert rows[0]["decisions_per_s"] > 0
+    assert rows[0]["games_per_s"] > 0
+
+
+def test_option_defaults_are_listed():
+    import msgspec
+
+    from saloon.cli import _option_defaults
+
+    class Options(msgspec.Struct, frozen=True):
+        lawmen: bool = False
+        rounds: int = 3
+        names: list[str] = msgspec.field(default_factory=lambda: ["a"])
+
+    class FakeGame:
+        options_type = Options
+
+    assert _option_defaults(FakeGame()) == ["lawmen=false", "rounds=3", 'names=["a"]']  # type: ignore[arg-type]
