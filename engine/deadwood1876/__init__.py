@@ -1,4 +1,4 @@
-"""Deadwood 1876 (Facade Games, 2018), for 4 to 9 players: the base game.
+"""Deadwood 1876 (Facade Games, 2018), for 2 to 9 players, with every optional rule.
 
 Rulebook: ``shared/rules/deadwood1876.en.txt``; the Dutch prototype rulebook fills its gaps
 (the Badge order Tin, Iron, Copper, Silver, Gold). Components: ``deadwood1876.toml`` (a copy of
@@ -39,6 +39,56 @@ Where the rulebook is silent, these are our decisions, each with its reason:
   Ranks: winners; then Showdown losers, the later out the better; then those who did not advance.
 * Knowledge: a seat knows its own Safes, the Safes it saw with a Stetson, stole, lost, gave away
   or saw revealed in a Heist, until their owner shuffles (a row of one Safe stays known).
+
+2-3 players and the Stranger (2-3 PLAYER RULE ADJUSTMENTS; THE STRANGER):
+
+* The Stranger is figure ``n`` (seat numbers stay ``0..n-1``): it has a star, a row of Safes
+  and a character card (the character after the players'), but no hand and no turns.
+* The Stranger's black-die roll comes after the Safe pass, just before the first-player roll
+  ("before beginning play"); its two Safes come from the box, unseen by anyone.
+* When the Stranger is robbed or dueled, the attacker's opponent defends from their own hand
+  (a seat, ``Fight.answer``) without knowing the Safe; the Stranger's Safe holsters apply.
+* The Third Law counts the Stranger as a player: it can be the one with the fewest Safes and
+  receive a Safe. It never gains Safes otherwise, so it never gives one.
+* One attached Holster per Safe and one per character card. A Holster attached to a Safe
+  stays with it when the Safe changes hands; when the Safe is attacked, the Holster joins that
+  defence (whoever defends) and is discarded at the end of the turn. Attaching is your turn's
+  card: you draw back up like after any turn.
+* Safes with a Holster keep their place when their owner shuffles; the loose Safes are
+  shuffled among the other places, and only their positions become unknown to others.
+* The 2-player Final Showdown: the Stranger's gold counts for its establishment. You with the
+  Stranger: your opponent fights as the Stranger (their hand, the Stranger's Showdown Guns,
+  the Stranger's Bad Sarsaparilla and Dagger don't apply: starred Safes of the Stranger do
+  nothing). The Stranger alone: nobody wins (every player scores 0 and shares rank 1).
+
+Optional rules (OPTIONAL ADVANCED RULES), each an option, off by default:
+
+* ``mystery_safes`` (0..5): that many of the five Mystery Safes, drawn at random, are shuffled in
+  at step 4; with fewer Safes needed than available, the extra ones stay in the box as usual.
+  Mystery Safes other than the Dagger carry no gold. The Dagger's choice, the Explosives' target
+  and the Poker Deck's gun are decisions of their owner after the Badge Round (alphabetical
+  order). The Explosives can hit any unrevealed Safe of another player or of the Stranger (a
+  starred Safe not yet resolved included: it is then gone). The Poker Deck's red die is the
+  Colt die (faces 0-3, see NOTES.md); its owner needs a card in hand (always true after the
+  Badge Round). Bad Sarsaparilla removes its owner's best Showdown Gun Safe (not the Dagger's).
+  Cash: its owner advances along with the richest establishment (the Stranger too, if it owns
+  Cash; all three advancing in a 2-player game means the Stranger is removed).
+* ``peace_lovin``: the Dagger's Pepperbox counts as a Showdown Gun; the negative Pepperbox does
+  not (it is a handicap, not a gun to fight with). All advancing players (a player fighting as
+  the Stranger included) win together.
+* ``fair_share`` (6-9 players only; fewer raise ``InvalidOptions``): gold includes the Dagger's
+  and Poker Deck's changes.
+* ``horse_thief`` (4-9 players; 2-3 raise ``InvalidOptions``): a Horse Thief joins in the Holster
+  window of a Robbery (after both guns are down, before the roll) instead of giving a Holster;
+  all the participants roll together and the tied highest reroll (so an attacker or defender
+  tied with a thief rerolls with them). Not in the Badge Round.
+* ``prototype_rules``: the Dutch prototype rulebook where it differs from the English one:
+  its Third Law shuffles the giver's row before giving a Safe away; it has no 2-3 player
+  adjustments (three establishments, one circle before each Heist, two Stetson views, Holsters
+  played out of turn with 3 players); with 2 players the Stranger's star goes into the empty
+  establishment and each player draws a third Safe and gives one of three to the Stranger (at
+  once, hidden), and Holsters are attached on your turn to Safes only (not character cards).
+  The other optional rules may be combined with it (the prototype had none of them).
 """
 
 from __future__ import annotations
