@@ -57,9 +57,10 @@ Where the rulebook is silent, these are our decisions, each with its reason:
 * Safes with a Holster keep their place when their owner shuffles; the loose Safes are
   shuffled among the other places, and only their positions become unknown to others.
 * The 2-player Final Showdown: the Stranger's gold counts for its establishment. You with the
-  Stranger: your opponent fights as the Stranger (their hand, the Stranger's Showdown Guns,
-  the Stranger's Bad Sarsaparilla and Dagger don't apply: starred Safes of the Stranger do
-  nothing). The Stranger alone: nobody wins (every player scores 0 and shares rank 1).
+  Stranger: your opponent fights as the Stranger with their own hand and the Stranger's
+  Showdown Guns (less the best one if the Stranger owns Bad Sarsaparilla, which is not starred;
+  the Stranger's starred Safes do nothing). The Stranger alone: nobody wins (every player
+  scores 0 and shares rank 1).
 
 Optional rules (OPTIONAL ADVANCED RULES), each an option, off by default:
 
