@@ -14,6 +14,7 @@ Checkpoint ``i`` holds the first 4 bytes (8 hex digits) of ``state.digest()`` af
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -242,12 +243,24 @@ def decode(data: bytes) -> Replay:
 
 
 def save(replay: Replay, path: str | Path) -> None:
-    """Write ``replay`` to ``path`` (see :func:`encode`).
+    """Write ``replay`` to ``path`` (see :func:`encode`), atomically and durably.
+
+    The bytes go to a temporary file beside ``path``, are flushed to disk, and the file is then
+    renamed over ``path``: a crash leaves either the old file or the whole new one, never half.
 
     Raises:
         OSError: the file cannot be written.
     """
-    Path(path).write_bytes(encode(replay))
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(encode(replay))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def load(path: str | Path) -> Replay:
