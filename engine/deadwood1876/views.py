@@ -197,9 +197,10 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
     if seat is not None and not everything:
         hand = tuple(st.card(c) for c in sorted(st.hands[seat]))
     segments = table.middle_safes + 1
-    circles_done = st.segment * table.circles_per_segment + st.circle
+    heisting = st.phase == "heist" or (st.phase == "give_safe" and st.after_gain == "heist_done")
+    circles_done = (st.segment + heisting) * table.circles_per_segment + st.circle
     turns_left = max(0, segments * table.circles_per_segment - circles_done) if not st.badge else 0
-    in_turns = st.phase in (
+    in_turns = not heisting and st.phase in (
         "turn",
         "duster",
         "stetson",

@@ -36,11 +36,11 @@ def gain_safe(st: DeadwoodState, seat: int, safe: int, after: str) -> None:
 def shuffle_row(st: DeadwoodState, seat: int) -> None:
     """First Law: shuffle ``seat``'s row; others no longer know where its Safes lie.
 
-    Safes with a Holster attached can't be shuffled (2-3 players): they keep their places and
-    stay known. A row of one loose Safe is unchanged by shuffling, so it stays known too.
+    Safes with a Holster attached can't be shuffled (2-3 players), and revealed Badges lie face
+    up: both keep their places and stay known. A row of one loose Safe is unchanged by shuffling, so it stays known too.
     """
     row = st.rows[seat]
-    loose = [i for i, s in enumerate(row) if s not in st.safe_holster]
+    loose = [i for i, s in enumerate(row) if s not in st.safe_holster and s not in st.revealed]
     moving = [row[i] for i in loose]
     st.chance.shuffle(moving)
     for i, s in zip(loose, moving, strict=True):
