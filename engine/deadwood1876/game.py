@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 import msgspec
@@ -97,10 +98,8 @@ class Deadwood1876:
         return _describe(self.components, action, view)
 
     def rules_help(self) -> str:
-        """A short rules summary for the help screen."""
-        from engine.deadwood1876 import __doc__ as doc
-
-        return doc or ""
+        """A player's rules summary for the help screen (Markdown, from ``help.md``)."""
+        return resources.files(__package__).joinpath("help.md").read_text(encoding="utf-8")
 
 
 def prototype_table(table: PlayerCount, four: PlayerCount) -> PlayerCount:
@@ -137,7 +136,7 @@ def _card(comp: Components, card: int) -> str:
 
 
 def _safe(view: View, owner: int, index: int) -> str:
-    label = f"{_name(view, owner)}'s Safe #{index + 1}"
+    label = f"your Safe #{index + 1}" if owner == view.seat else f"{_name(view, owner)}'s Safe #{index + 1}"
     figure = _figure(view, owner)
     safes = figure.safes if figure is not None else ()
     if 0 <= index < len(safes) and safes[index].contents:

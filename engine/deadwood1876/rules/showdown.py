@@ -129,9 +129,11 @@ def showdown_guns(st: DeadwoodState, seat: int) -> list[int]:
 
 def roll(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple[tuple[str, int], ...], int]:
     """One Showdown roll: every die of ``guns``, then, for a Dagger taken at +1 gold, a
-    Pepperbox subtracted from the total (also on tie-break rolls)."""
+    Pepperbox subtracted from the total (also on tie-break rolls). A player fighting as the
+    Stranger uses the Stranger's Showdown Guns, not their own, negative Pepperbox included."""
     rolled = fight.roll_dice(st, seat, guns)
-    if st.dagger.get(seat) is True:
+    figure = st.stranger if seat == st.proxy else seat
+    if st.dagger.get(figure) is True:
         minus = st.chance.roll(st.comp.gun_faces[PEPPERBOX])
         return seat, (*rolled[1], ("-Pepperbox", minus)), rolled[2] - minus
     return rolled
