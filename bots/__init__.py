@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from bots.base import Bot, RandomBot, UnknownBot, make_bot
+from bots.heuristic import HeuristicBot
 from bots.play import GameResult, play_game, random_playout
 
-__all__ = ["Bot", "GameResult", "RandomBot", "UnknownBot", "make_bot", "play_game", "random_playout"]
+__all__ = ["Bot", "GameResult", "HeuristicBot", "RandomBot", "UnknownBot", "make_bot", "play_game", "random_playout"]

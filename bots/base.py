@@ -90,8 +90,11 @@ def make_bot(spec: str, seed: int) -> Bot:
 
     Args:
         spec: ``"random"``, or a Python object path ``"package.module:Class"`` (called with
-            ``seed=seed`` if it takes a ``seed`` argument, else with no arguments). ``"heuristic"``
-            and ``"cmd:COMMAND LINE"`` are reserved for bots that are not available yet.
+            ``seed=seed`` if it takes a ``seed`` argument, else with no arguments), or
+            ``"cmd:COMMAND LINE"``: an external program speaking the JSON-lines bot protocol
+            (:class:`bots.external.ExternalBot` with default limits; its process starts at the
+            first decision), or ``"heuristic"`` (:class:`bots.heuristic.HeuristicBot`, a
+            hand-written strategy per game).
         seed: the bot's seed.
 
     Returns:
@@ -104,11 +107,17 @@ def make_bot(spec: str, seed: int) -> Bot:
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":
-        raise UnknownBot("bot 'heuristic' is not available yet; use 'random' or package.module:Class")
+        from bots.heuristic import HeuristicBot
+
+        return HeuristicBot(seed)
     if spec.startswith("cmd:"):
-        raise UnknownBot(
-            "external command bots ('cmd:...') are not available yet; use 'random' or package.module:Class"
-        )
+        from bots.external import ExternalBot
+
+        command = spec[len("cmd:") :].strip()
+        try:
+            return ExternalBot(command, seed)
+        except ValueError as exc:  # an empty command or unbalanced quotes
+            raise UnknownBot(f"bad external bot {spec!r}: {exc}") from None
     if ":" in spec:
         return _load_object(spec, seed)
     raise UnknownBot(f"unknown bot {spec!r}; use 'random' or package.module:Class")

@@ -52,6 +52,11 @@ def play_game(
     ``bot.act(state.view(seat), legal_actions, seat)``. A bot that raises or answers with anything
     but one of the legal actions gets ``legal_actions[0]`` played for it and a fault counted.
 
+    Optional hooks: a bot with a ``start(game_id, seat, num_players, options)`` method has it
+    called before the first move (options parsed into the game's options Struct; raising is a
+    fault), one with ``end(outcome)`` has it called after the last move (raising is logged), and
+    if the game is abandoned by an exception, ``close()`` is called on the bots that have one.
+
     Args:
         game_id: a registered game id.
         num_players: the player count; ``len(bots)`` must equal it.
@@ -79,6 +84,53 @@ def play_game(
     state = recorder.state
     faults = [0] * num_players
     fault_log: list[str] = []
+    try:
+        _play(game_id, num_players, bots, seed, options, max_decisions, recorder, faults, fault_log)
+    except BaseException:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+        raise
+    for seat, bot in enumerate(bots):
+        end = getattr(bot, "end", None)
+        if callable(end):
+            try:
+                end(state.outcome)
+            except Exception as exc:  # a bot's bug must not lose the game
+                fault_log.append(f"end: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
+    return GameResult(
+        replay=recorder.replay(),
+        outcome=state.outcome,
+        faults=tuple(faults),
+        fault_log=tuple(fault_log),
+        decisions=recorder.num_moves,
+    )
+
+
+def _play(
+    game_id: str,
+    num_players: int,
+    bots: Sequence[Bot],
+    seed: int,
+    options: Any,
+    max_decisions: int,
+    recorder: Recorder,
+    faults: list[int],
+    fault_log: list[str],
+) -> None:
+    """The move loop of :func:`play_game` (with the bots' ``start`` hooks)."""
+    state = recorder.state
+    if any(callable(getattr(bot, "start", None)) for bot in bots):
+        parsed = engine.parse_options(engine.game(game_id).options_type, options)
+        for seat, bot in enumerate(bots):
+            start = getattr(bot, "start", None)
+            if callable(start):
+                try:
+                    start(game_id, seat, num_players, parsed)
+                except Exception as exc:
+                    faults[seat] += 1
+                    fault_log.append(f"start: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
     while not state.is_over:
         to_act = state.to_act
         if not to_act:
@@ -103,13 +155,6 @@ def play_game(
             recorder.apply_index(seat, index)
             if recorder.num_moves >= max_decisions:
                 raise RuntimeError(f"{game_id} seed {seed}: no end after {max_decisions} decisions")
-    return GameResult(
-        replay=recorder.replay(),
-        outcome=state.outcome,
-        faults=tuple(faults),
-        fault_log=tuple(fault_log),
-        decisions=recorder.num_moves,
-    )
 
 
 def random_playout(game: engine.Game, num_players: int, seed: int, max_decisions: int = MAX_DECISIONS) -> int:

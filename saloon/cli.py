@@ -1,6 +1,7 @@
 """The ``saloon`` command line (see ``DESIGN.md``: Command line).
 
-Implemented subcommands: ``games``, ``simulate``, ``replay verify``, ``replay show`` and ``bench``.
+Implemented subcommands: ``games``, ``play``, ``simulate``, ``replay FILE``, ``replay verify``,
+``replay show``, ``bench`` and ``tournament run|show`` (in :mod:`saloon.cli_tournament`).
 Usage errors (a bad game id, bot name, option, player count or argument) print one line on stderr
 and exit with code 2; a replay that fails to load or verify exits with code 1.
 """
@@ -25,6 +26,7 @@ from rich.text import Text
 import engine
 from bots import UnknownBot, make_bot, play_game, random_playout
 from replays import Player, ReplayCursor, ReplayError, load, save, verify
+from saloon.cli_tournament import add_tournament_parser
 
 __all__ = ["main"]
 
@@ -201,8 +203,33 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError("replay show needs exactly one FILE")
         return _replay_show(files[0])
     if files:
-        raise UsageError(f"unknown replay command {command!r}; use verify FILE... or show FILE")
-    raise UsageError(f"the replay viewer (saloon replay FILE) is not available yet; try: saloon replay show {command}")
+        raise UsageError(f"unknown replay command {command!r}; use FILE, verify FILE... or show FILE")
+    import tui
+
+    tui.run_replay(command)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    import tui
+
+    game = engine.game(args.game)
+    players = args.players if args.players is not None else max(game.min_players, min(5, game.max_players))
+    _check_players(game, players)
+    bots = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
+    if len(bots) not in (1, players - 1):
+        raise UsageError(f"--bots names {len(bots)} bots: give one per other seat ({players - 1}), or one for all")
+    tui.run_play(
+        args.game,
+        players,
+        seat=args.seat,
+        bots=bots,
+        seed=args.seed,
+        options=_options_arg(args.option),
+        speed=args.speed,
+        replay_dir=args.replay_dir,
+    )
+    return 0
 
 
 def _replay_verify(files: Sequence[str]) -> int:
@@ -327,12 +354,23 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     simulate.set_defaults(func=_cmd_simulate)
 
+    play = commands.add_parser("play", help="a local table in the terminal: you at seat K, bots in the others")
+    play.add_argument("game", metavar="GAME")
+    play.add_argument("--players", type=int, metavar="N", help="default 5 (or the game's nearest count)")
+    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat, 0-based (default 0)")
+    play.add_argument("--bots", metavar="B1,B2,..", help="one bot per other seat, or one for all (default random)")
+    play.add_argument("--seed", type=int, metavar="S", help="default: a secret seed, shown when the game is over")
+    play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    play.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal", help="bot pace")
+    play.add_argument("--replay-dir", type=Path, default=Path("."), metavar="DIR", help="where replays are saved")
+    play.set_defaults(func=_cmd_play)
+
     replay = commands.add_parser(
         "replay",
-        help="verify or show replays",
-        usage="saloon replay verify FILE... | saloon replay show FILE",
-        description="verify FILE...: re-simulate, exit 1 with the reason on any mismatch. "
-        "show FILE: the replay as text (header, moves, outcome).",
+        help="step through, verify or show replays",
+        usage="saloon replay FILE | saloon replay verify FILE... | saloon replay show FILE",
+        description="FILE: step through it in the terminal. verify FILE...: re-simulate, exit 1 with the "
+        "reason on any mismatch. show FILE: the replay as text (header, moves, outcome).",
     )
     replay.add_argument("args", nargs="+", metavar="ARG")
     replay.set_defaults(func=_cmd_replay)
@@ -343,6 +381,8 @@ def _build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, nargs="+", action="extend", metavar="N", help="player counts")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.set_defaults(func=_cmd_bench)
+
+    add_tournament_parser(commands, _Parser)
     return parser
 
 

@@ -89,8 +89,8 @@ def test_make_bot_object_path(fake_module):
     [
         ("nope", "unknown bot 'nope'"),
         ("", "unknown bot"),
-        ("heuristic", "not available yet"),
-        ("cmd:python3 my_bot.py", "not available yet"),
+        ("cmd:", "bad external bot"),
+        ("cmd:python3 'unbalanced", "bad external bot"),
         ("no_such_module_xyz:Bot", "cannot import"),
         ("fake_saloon_bots:Missing", "has no"),
         ("fake_saloon_bots:not_a_bot", "not a class"),
@@ -101,6 +101,25 @@ def test_make_bot_object_path(fake_module):
 def test_make_bot_errors(fake_module, spec, message):
     with pytest.raises(UnknownBot, match=message):
         make_bot(spec, 0)
+
+
+def test_make_bot_command_is_an_external_bot():
+    from bots.external import ExternalBot
+
+    bot = make_bot("cmd:python3 my_bot.py --fast", 0)
+    assert isinstance(bot, ExternalBot)
+    assert bot.argv == ["python3", "my_bot.py", "--fast"]
+    assert bot.name == "cmd:python3 my_bot.py --fast"
+
+
+def test_make_bot_heuristic():
+    from bots.heuristic import HeuristicBot
+
+    bot = make_bot("heuristic", 5)
+    assert isinstance(bot, HeuristicBot)
+    assert bot.name == "heuristic"
+    result = play_game(GAME, 4, [bot, RandomBot(1), RandomBot(2), RandomBot(3)], seed=3)
+    assert result.faults == (0, 0, 0, 0)
 
 
 def test_unknown_bot_is_a_value_error():

@@ -41,7 +41,6 @@ def test_python_m_saloon_games():
     [
         (["simulate", "no_such_game", "--players", "5", "--bots", "random", "--games", "1"], "unknown game"),
         (["simulate", GAME, "--players", "5", "--bots", "nope", "--games", "1"], "unknown bot"),
-        (["simulate", GAME, "--players", "5", "--bots", "heuristic", "--games", "1"], "not available yet"),
         (["simulate", GAME, "--players", "5", "--bots", "random,random", "--games", "1"], "2 bots for 5 players"),
         (["simulate", GAME, "--players", "99", "--bots", "random", "--games", "1"], "not 99"),
         (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "1", "--option", "bogus=1"], "bogus"),
@@ -53,7 +52,12 @@ def test_python_m_saloon_games():
         (["bench", "no_such_game"], "unknown game"),
         (["bench", GAME, "--players", "99"], "not 99"),
         (["bench", GAME, "--seconds", "0"], "--seconds"),
-        (["replay", "some.replay"], "not available yet"),
+        (["play", "no_such_game"], "unknown game"),
+        (["play", GAME, "--players", "99"], "not 99"),
+        (["play", GAME, "--players", "5", "--seat", "7"], "seat"),
+        (["play", GAME, "--players", "5", "--bots", "nope"], "unknown bot"),
+        (["play", GAME, "--players", "5", "--bots", "random,random"], "2 bots"),
+        (["play", GAME, "--option", "bogus=1"], "bogus"),
         (["replay", "verify"], "at least one FILE"),
         (["replay", "show", "a.replay", "b.replay"], "exactly one FILE"),
         ([], "usage"),
@@ -65,6 +69,14 @@ def test_usage_errors_exit_2_with_one_line(capsys, argv, message):
     assert message in err
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1, err
+
+
+def test_replay_viewer_refuses_a_missing_file_before_opening(capsys, tmp_path):
+    """``saloon replay FILE`` loads and verifies the file before the viewer opens: a bad file is exit 1."""
+    code, out, err = run(capsys, "replay", str(tmp_path / "missing.replay"))
+    assert code == 1
+    assert "cannot read replay" in err
+    assert "Traceback" not in err
 
 
 def test_simulate_then_verify_and_show(capsys, tmp_path):
@@ -95,6 +107,13 @@ def test_simulate_per_seat_bots(capsys, tmp_path):
     code, out, err = run(capsys, "simulate", GAME, "--players", "5", "--bots", bots, "--games", "2")
     assert code == 0, err
     assert "bots.base:RandomBot" in out
+
+
+def test_simulate_heuristic_bot(capsys):
+    bots = "heuristic,random,random,random,random"
+    code, out, err = run(capsys, "simulate", GAME, "--players", "5", "--bots", bots, "--games", "2")
+    assert code == 0, err
+    assert "heuristic" in out
 
 
 def test_replay_verify_reports_bad_files(capsys, tmp_path):

@@ -1,0 +1,157 @@
+"""The JSON-lines bot protocol, shared by external bot processes and remote bots over SSH.
+
+One JSON object a line, UTF-8, ``\\n``-terminated (see ``docs/bot-protocol.md``).
+
+Server to bot::
+
+    {"type": "start", "game": "deadwood1876", "seat": 2, "players": 5, "options": {...}}
+    {"type": "decide", "seat": 2, "view": {...}, "legal": [{"type": "pass_safe", "index": 0}, ...],
+     "deadline_ms": 1000}
+    {"type": "end", "outcome": {"scores": [...], "ranks": [...], "winners": [...]}}
+
+Bot to server, one line per ``decide``::
+
+    {"action": 3}
+
+``action`` is an index into ``legal``. Views and actions are the engine's msgspec Structs encoded
+with :func:`msgspec.json.encode`; actions are tagged unions, so each carries its ``type``. The
+game's seed is never sent: it would reveal every deck and die.
+
+The functions here only build and parse bytes; they do no I/O, so :mod:`bots.external` (pipes to a
+subprocess) and the SSH server (a channel) share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+__all__ = [
+    "MAX_LINE_BYTES",
+    "PROTOCOL_VERSION",
+    "BotReplyError",
+    "decide_message",
+    "end_message",
+    "parse_reply",
+    "start_message",
+]
+
+PROTOCOL_VERSION = 1
+"""Sent in the ``start`` message as ``"protocol"``; bumped on any incompatible change."""
+
+MAX_LINE_BYTES = 64 * 1024
+"""The longest reply line a bot may write (newline included); a longer one is a fault."""
+
+_encoder = msgspec.json.Encoder()
+
+
+class BotReplyError(ValueError):
+    """A bot's reply line that is not ``{"action": INDEX}`` with ``0 <= INDEX < len(legal)``."""
+
+
+class _Start(msgspec.Struct, tag="start"):
+    game: str
+    seat: int
+    players: int
+    options: Any
+    protocol: int = PROTOCOL_VERSION
+
+
+class _Decide(msgspec.Struct, tag="decide"):
+    seat: int
+    view: Any
+    legal: Sequence[Any]
+    deadline_ms: int
+
+
+class _End(msgspec.Struct, tag="end"):
+    outcome: Any
+
+
+class _Reply(msgspec.Struct):
+    action: int
+
+
+_reply_decoder = msgspec.json.Decoder(_Reply)
+
+
+def _line(message: msgspec.Struct) -> bytes:
+    return _encoder.encode(message) + b"\n"
+
+
+def start_message(game_id: str, seat: int, players: int, options: Any = None) -> bytes:
+    """The ``start`` line, sent once before the first decision.
+
+    Args:
+        game_id: the game's id.
+        seat: the bot's seat (0-based).
+        players: the number of seats at the table.
+        options: the game's options (a dict, the options Struct, or ``None`` for ``{}``).
+
+    Returns:
+        One JSON line (ending in ``\\n``).
+    """
+    return _line(_Start(game=game_id, seat=seat, players=players, options={} if options is None else options))
+
+
+def decide_message(seat: int, view: Any, legal: Sequence[Any], deadline_ms: int) -> bytes:
+    """The ``decide`` line for one decision.
+
+    Args:
+        seat: the deciding seat.
+        view: the seat's view (the engine's view Struct).
+        legal: the legal actions (tagged Structs), in canonical order; the reply indexes this list.
+        deadline_ms: how long the bot has to answer, in milliseconds.
+
+    Returns:
+        One JSON line (ending in ``\\n``).
+    """
+    return _line(_Decide(seat=seat, view=view, legal=legal, deadline_ms=int(deadline_ms)))
+
+
+def end_message(outcome: Any) -> bytes:
+    """The ``end`` line, sent once when the game is over.
+
+    Args:
+        outcome: the game's :class:`engine.Outcome` (scores, ranks, winners).
+
+    Returns:
+        One JSON line (ending in ``\\n``).
+    """
+    return _line(_End(outcome=outcome))
+
+
+def parse_reply(line: bytes, n_legal: int) -> int:
+    """The action index in a bot's reply line.
+
+    Args:
+        line: one line as read (a trailing ``\\r\\n`` or ``\\n`` is allowed).
+        n_legal: the number of legal actions offered.
+
+    Returns:
+        The index, ``0 <= index < n_legal``.
+
+    Raises:
+        BotReplyError: an empty, oversized, non-JSON or malformed line, or an index out of range.
+            The message says which, and quotes the start of the line.
+    """
+    if len(line) > MAX_LINE_BYTES:
+        raise BotReplyError(f"reply line too long ({len(line)} bytes; the limit is {MAX_LINE_BYTES})")
+    text = line.rstrip(b"\r\n")
+    if not text.strip():
+        raise BotReplyError('empty reply line; expected {"action": INDEX}')
+    try:
+        reply = _reply_decoder.decode(text)
+    except msgspec.DecodeError as exc:
+        raise BotReplyError(f'bad reply {_quote(text)}: {exc}; expected {{"action": INDEX}}') from None
+    index = reply.action
+    if not 0 <= index < n_legal:
+        raise BotReplyError(f"action index {index} out of range: {n_legal} legal actions (0..{n_legal - 1})")
+    return index
+
+
+def _quote(text: bytes, limit: int = 80) -> str:
+    shown = text[:limit].decode("utf-8", "replace")
+    return repr(shown + ("..." if len(text) > limit else ""))

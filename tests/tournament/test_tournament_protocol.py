@@ -1,0 +1,71 @@
+"""The JSON-lines bot protocol: messages and reply parsing."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+
+import engine
+from bots.protocol import MAX_LINE_BYTES, BotReplyError, decide_message, end_message, parse_reply, start_message
+
+
+def test_start_message_has_no_seed():
+    line = start_message("deadwood1876", 2, 5, {"horse_thief": True})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    message = json.loads(line)
+    assert message == {
+        "type": "start",
+        "game": "deadwood1876",
+        "seat": 2,
+        "players": 5,
+        "options": {"horse_thief": True},
+        "protocol": 1,
+    }
+    assert json.loads(start_message("deadwood1876", 0, 3))["options"] == {}
+
+
+def test_decide_message_encodes_view_and_tagged_actions():
+    state = engine.game("deadwood1876").new_game(4, seed=3)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    message = json.loads(decide_message(seat, state.view(seat), legal, 1000))
+    assert message["type"] == "decide" and message["seat"] == seat and message["deadline_ms"] == 1000
+    assert message["view"] == json.loads(msgspec.json.encode(state.view(seat)))
+    assert [action["type"] for action in message["legal"]] == [type(a).__struct_config__.tag for a in legal]
+    assert "seed" not in json.dumps(message)
+
+
+def test_end_message():
+    outcome = engine.Outcome(scores=(1.0, 0.0), ranks=(1, 2), winners=(0,))
+    assert json.loads(end_message(outcome)) == {
+        "type": "end",
+        "outcome": {"scores": [1.0, 0.0], "ranks": [1, 2], "winners": [0]},
+    }
+
+
+@pytest.mark.parametrize("line", [b'{"action": 2}\n', b'{"action":2}', b'{"action": 2, "note": "hi"}\r\n'])
+def test_parse_reply_accepts(line):
+    assert parse_reply(line, 3) == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (b"", "empty"),
+        (b"  \n", "empty"),
+        (b"hello", "malformed"),
+        (b"[1]", "Expected `object`"),
+        (b'{"move": 1}', "missing required field `action`"),
+        (b'{"action": "1"}', "Expected `int`"),
+        (b'{"action": true}', "Expected `int`"),
+        (b'{"action": 1.0}', "Expected `int`"),
+        (b'{"action": 3}', "out of range"),
+        (b'{"action": -1}', "out of range"),
+        (b"x" * (MAX_LINE_BYTES + 1), "too long"),
+    ],
+)
+def test_parse_reply_rejects(line, message):
+    with pytest.raises(BotReplyError, match=message):
+        parse_reply(line, 3)

@@ -1,0 +1,95 @@
+"""The per-game screen parts: one module per game, registered in :data:`TABLES`.
+
+Everything else in :mod:`tui` (the action picker, the log, help, result and replay controls) is
+shared. A game's module provides a :class:`GameUI`: the table widget that draws its view, how its
+actions are grouped in the picker, its events in words, and a legend for the help screen.
+Adding a game is one module here plus one line in :data:`TABLES`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.pretty import Pretty
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+__all__ = ["TABLES", "GameUI", "TableWidget", "ui_for"]
+
+
+class TableWidget(VerticalScroll):
+    """The base of every game's table: it draws one seat's view and the recent events.
+
+    Subclasses override :meth:`draw`. The widget must show only what ``view`` and ``events``
+    hold: they are already what the viewer may know. It draws again by itself when resized.
+    """
+
+    _shown: tuple[Any, list[Any], list[str]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="generic-view")
+
+    def show(self, view: Any, events: list[Any], names: list[str]) -> None:
+        """Show ``view`` (one seat's view), given the viewer's ``events`` so far and the seats' ``names``."""
+        self._shown = (view, events, names)
+        self.draw(view, events, names)
+
+    def on_resize(self) -> None:
+        """Draw again for the new width."""
+        if self._shown is not None:
+            self.draw(*self._shown)
+
+    def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
+        """Draw ``view``: a plain dump, for games without a table of their own."""
+        self.query_one("#generic-view", Static).update(Pretty(view))
+
+
+class GameUI:
+    """How one game appears on screen. The defaults work for any game (a plain dump of the view).
+
+    Attributes:
+        game_id: the engine's game id.
+        css_path: the game's ``.tcss`` file (loaded by the app), or ``None``.
+        legend: Markdown for the help screen: how to read the table.
+    """
+
+    game_id = ""
+    css_path: Path | None = None
+    legend = ""
+
+    def make_table(self) -> TableWidget:
+        """A new table widget for this game."""
+        return TableWidget(classes="table")
+
+    def group(self, action: Any, view: Any) -> tuple[str, ...]:
+        """The picker's group path for ``action`` (outermost first); ``()`` for no group."""
+        return (type(action).__name__,)
+
+    def describe_event(self, event: Any, view: Any) -> str | None:
+        """One log line for ``event`` as ``view``'s seat knows it, or ``None`` to leave it out."""
+        return repr(event)
+
+    def is_turn_start(self, event: Any) -> bool:
+        """True if ``event`` starts a new turn or stage (the replay viewer's "next turn" stops there)."""
+        return False
+
+    def seat_name(self, view: Any, seat: int) -> str:
+        """A person's name for ``seat`` in ``view``."""
+        return f"seat {seat}"
+
+
+def _deadwood1876() -> GameUI:
+    from tui.games.deadwood1876 import Deadwood1876UI
+
+    return Deadwood1876UI()
+
+
+TABLES: dict[str, GameUI] = {"deadwood1876": _deadwood1876()}
+"""The screen parts of every game that has a table screen, by game id."""
+
+
+def ui_for(game_id: str) -> GameUI:
+    """The screen parts for ``game_id``; games without a module of their own get the plain :class:`GameUI`."""
+    return TABLES.get(game_id) or GameUI()

@@ -1,0 +1,149 @@
+"""The live table: one person and bots playing a game, through a :class:`tui.session.LocalTable`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tui.games import GameUI
+from tui.session import SPEEDS, LocalTable
+from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen
+
+__all__ = ["PlayScreen"]
+
+
+class PlayScreen(Screen[None]):
+    """A game in progress: the game's table widget, the action picker and the log.
+
+    The game waits for the person and never for a bot: whenever bots owe decisions they play
+    (paced by the speed setting) until the person is to act or the game is over.
+
+    Args:
+        table: the local table (state, seats, bots).
+        ui: the game's screen parts.
+        speed: the name of a bot speed in :data:`tui.session.SPEEDS`.
+    """
+
+    BINDINGS = [
+        *(Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)),
+        Binding("question_mark", "help", "help"),
+        Binding("s", "speed", "bot speed"),
+        Binding("r", "result", "result", show=False),
+        Binding("ctrl+q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, table: LocalTable, ui: GameUI, speed: str = "normal") -> None:
+        super().__init__(classes="game-screen")
+        self.session = table
+        self.ui = ui
+        self.speed = speed
+        self.session.delay = dict(SPEEDS)[speed]
+        self.bots_running = False
+        self._result_shown = False
+
+    def compose(self) -> ComposeResult:
+        yield self.ui.make_table()
+        with Horizontal(id="bottom"):
+            yield ActionPicker(id="picker")
+            yield GameLog(id="log")
+        yield Footer(compact=True)
+
+    @property
+    def names(self) -> list[str]:
+        """Per seat, who plays it (``"you"``, a bot's name)."""
+        return [p.name for p in self.session.recorder.header.players]
+
+    def on_mount(self) -> None:
+        """Draw the table and let the bots start."""
+        self.query_one(ActionPicker).options.focus()
+        self.redraw()
+        self.start_bots()
+
+    def on_resize(self) -> None:
+        """Small terminals get the compact layout (no borders)."""
+        self.set_class(self.size.height < 32, "compact")
+
+    def redraw(self) -> None:
+        """Show the person's view, the new events and what the person may do now."""
+        session = self.session
+        view = session.view()
+        events = session.events()
+        self.query_one(".table").show(view, events, self.names)  # type: ignore[attr-defined]
+        self.query_one(GameLog).show(events, lambda e: self.ui.describe_event(e, view))
+        picker = self.query_one(ActionPicker)
+        state = session.state
+        if state.is_over:
+            picker.wait("Game over.  r: result, a new game or the replay   ?: help")
+            self._show_result()
+        elif session.human_to_act() and not self.bots_running:
+            choices = [
+                Choice(session.game.describe(a, view), self.ui.group(a, view), a) for a in session.legal_actions()
+            ]
+            picker.set_choices("Your move", choices)
+        else:
+            waiting = [self.ui.seat_name(view, s) for s in state.to_act if s != session.seat]
+            picker.wait("Waiting for " + (", ".join(waiting) if waiting else "the bots") + " …")
+
+    def start_bots(self) -> None:
+        """Let the bots play (in a worker) until the person is to act or the game is over."""
+        if self.session.next_bot() is None or self.session.state.is_over:
+            return
+        self.bots_running = True
+        self.run_worker(self._run_bots(), exclusive=True, group="bots")
+
+    async def _run_bots(self) -> None:
+        def moved(seat: int, paced: bool) -> None:
+            if paced:
+                self.redraw()
+
+        self.redraw()
+        try:
+            await self.session.run_bots(moved)
+        finally:
+            self.bots_running = False
+        self.redraw()
+
+    @on(ActionPicker.Chosen)
+    def _chosen(self, event: ActionPicker.Chosen) -> None:
+        if self.bots_running or not self.session.human_to_act():
+            return
+        self.session.play(event.action)
+        self.redraw()
+        self.start_bots()
+
+    def _show_result(self) -> None:
+        if self._result_shown:
+            return
+        self._result_shown = True
+        self.app.call_later(self.action_result)
+
+    def action_result(self) -> None:
+        """Show the result (once the game is over)."""
+        if self.session.state.is_over:
+            self.app.show_result(self.session)  # type: ignore[attr-defined]
+
+    def action_pick(self, number: int) -> None:
+        """A digit pressed outside the picker picks there too."""
+        self.query_one(ActionPicker).action_pick(number)
+
+    def action_help(self) -> None:
+        """Open the rules help."""
+        game = self.session.game
+        self.app.push_screen(HelpScreen(game.title, game.rules_help(), self.ui.legend))
+
+    def action_speed(self) -> None:
+        """Cycle the bot speed: slow, normal, fast, instant."""
+        names = [name for name, _ in SPEEDS]
+        self.speed = names[(names.index(self.speed) + 1) % len(names)]
+        self.session.delay = dict(SPEEDS)[self.speed]
+        self.notify(f"Bot speed: {self.speed}", timeout=2)
+
+    def choose(self, action: Any) -> None:
+        """Play ``action`` as if picked (for tests and scripts)."""
+        self.post_message(ActionPicker.Chosen(action))

@@ -1,0 +1,146 @@
+"""A local table: the engine state, who sits in each seat, and the loop that lets the bots play.
+
+The session holds no rules. It asks the engine who is to act (``state.to_act``), what they may do
+(``state.legal_actions``) and applies their choices (``state.apply``, through a
+:class:`replays.Recorder` so the finished game can be saved as a replay).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import engine
+from bots import Bot
+from replays import Player, Recorder, Replay
+
+__all__ = ["SPEEDS", "LocalTable"]
+
+SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.6), ("fast", 0.2), ("instant", 0.0))
+"""The bot pacing settings: a name and the pause before each bot move, in seconds."""
+
+
+class LocalTable:
+    """One game at a local table: a person in one seat (or none, to watch) and bots in the others.
+
+    Args:
+        game_id: a registered game id.
+        num_players: the player count.
+        seat: the person's seat, or ``None`` to watch bots play (the spectator's view).
+        bots: a bot for every other seat, by seat.
+        seed: the game's seed (kept secret from the screen until the game is over).
+        options: ``None``, a dict or the game's options struct.
+        human_name: the person's name in the replay.
+
+    Attributes:
+        recorder: records every move; its ``state`` is the live game.
+        delay: the pause before each visible bot move, in seconds (0: instant).
+        faults: one line per bot move that was not legal (``legal_actions[0]`` was played instead).
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        seat: int | None,
+        bots: Mapping[int, Bot],
+        seed: int,
+        options: Any = None,
+        human_name: str = "you",
+    ) -> None:
+        expected = {s for s in range(num_players) if s != seat}
+        if set(bots) != expected:
+            raise ValueError(f"bots must fill exactly the seats {sorted(expected)}, not {sorted(bots)}")
+        players = [
+            Player(human_name, "human") if s == seat else Player(getattr(bots[s], "name", "bot"), "bot")
+            for s in range(num_players)
+        ]
+        self.recorder = Recorder(game_id, num_players, seed, options, players)
+        self.game: engine.Game = self.recorder.game
+        self.seat = seat
+        self.bots = dict(bots)
+        self.seed = seed
+        self.options = options
+        self.num_players = num_players
+        self.delay = 0.0
+        self.faults: list[str] = []
+
+    @property
+    def state(self) -> engine.State:
+        """The live game state (read only: moves go through :meth:`play` and :meth:`run_bots`)."""
+        return self.recorder.state
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view the screen shows: the person's seat, or ``None`` (spectator)."""
+        return self.seat
+
+    def view(self) -> Any:
+        """The person's view of the game."""
+        return self.state.view(self.seat)
+
+    def events(self, since: int = 0) -> list[Any]:
+        """What the person may know happened, from the ``since``-th event on."""
+        return self.state.events(self.seat, since)
+
+    def human_to_act(self) -> bool:
+        """True when the game waits for the person."""
+        return self.seat is not None and self.seat in self.state.to_act
+
+    def legal_actions(self) -> list[Any]:
+        """The person's legal actions now (empty when the person owes nothing)."""
+        return self.state.legal_actions(self.seat) if self.human_to_act() else []
+
+    def next_bot(self) -> int | None:
+        """The first bot seat that owes a decision, or ``None``."""
+        return next((s for s in self.state.to_act if s != self.seat), None)
+
+    def play(self, action: Any) -> None:
+        """Play the person's ``action``; raises :class:`engine.IllegalAction` if it is not legal."""
+        if self.seat is None:
+            raise engine.IllegalAction("a spectator cannot play")
+        self.recorder.apply(self.seat, action)
+
+    def play_bot(self, seat: int, action: Any) -> None:
+        """Play ``action`` for the bot in ``seat``; a move that is not legal becomes the first legal one."""
+        legal = self.state.legal_actions(seat)
+        if action not in legal:
+            self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat} answered {action!r}")
+            action = legal[0]
+        self.recorder.apply(seat, action)
+
+    async def run_bots(self, on_move: Callable[[int, bool], None]) -> None:
+        """Let the bots play until the game waits for the person or is over.
+
+        Each bot thinks in a thread. Before each move that others can watch there is a pause of
+        :attr:`delay` seconds (read anew before every move, so the speed can change mid-game);
+        hidden simultaneous choices (several seats to act) are made without a pause.
+
+        Args:
+            on_move: called after each bot move with the seat and whether the move was paced.
+        """
+        while not self.state.is_over:
+            seat = self.next_bot()
+            if seat is None:
+                return
+            paced = self.delay > 0 and len(self.state.to_act) == 1
+            if paced:
+                await asyncio.sleep(self.delay)
+            view = self.state.view(seat)
+            legal = self.state.legal_actions(seat)
+            try:
+                action = await asyncio.to_thread(self.bots[seat].act, view, legal, seat)
+            except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
+                self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat} raised {exc!r}")
+                action = legal[0]
+            self.play_bot(seat, action)
+            on_move(seat, paced)
+
+    def replay(self) -> Replay:
+        """The game so far as a replay (with its outcome once it is over)."""
+        return self.recorder.replay()
+
+    def describe(self, action: Any) -> str:
+        """``action`` in words, as the person sees the game."""
+        return self.game.describe(action, self.view())

@@ -1,0 +1,9 @@
+"""Widgets shared by every game: action picker, log, help, result and replay controls."""
+
+from tui.widgets.help import HelpScreen
+from tui.widgets.log import GameLog
+from tui.widgets.picker import ActionPicker, Choice
+from tui.widgets.replay_controls import ReplayControls
+from tui.widgets.result import ResultScreen
+
+__all__ = ["ActionPicker", "Choice", "GameLog", "HelpScreen", "ReplayControls", "ResultScreen"]

@@ -1,0 +1,62 @@
+"""The help screen (key ``?``): the game's rules summary, how to read its table, and the keys."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+__all__ = ["HelpScreen"]
+
+KEYS = """\
+## Keys
+
+| key | does |
+|-----|------|
+| `1`-`9` | pick an action, or open a group of actions |
+| `↑` `↓` `Enter`, mouse | the same with the cursor |
+| `0` `Backspace` `Esc` | back to the previous group |
+| `s` | bot speed: slow, normal, fast, instant |
+| `Tab` | move between the actions and the log (scroll it with the arrows) |
+| `?` | this help; `Esc` or `q` closes it |
+| `Ctrl+Q` | quit |
+
+In the replay viewer: `←` `→` step back and forward, `Home` `End` the start and the end,
+`n` `p` the next and previous turn, `v` the point of view (each seat, spectator, omniscient).
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Rules, table legend and keys for one game.
+
+    Args:
+        title: the game's title.
+        rules: the game's ``rules_help()`` text (Markdown).
+        legend: how to read the game's table (Markdown).
+    """
+
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "close")]
+
+    def __init__(self, title: str, rules: str, legend: str) -> None:
+        super().__init__(id="help")
+        self._title = title
+        self._rules = rules
+        self._legend = legend
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(f"{self._title}: help   (Esc closes)", id="help-title")
+            yield Markdown("## Reading the table\n\n" + _as_markdown(self._legend))
+            yield Markdown(KEYS)
+            yield Markdown("## Rules\n\n" + _as_markdown(self._rules))
+
+    async def action_dismiss(self, result: None = None) -> None:
+        """Close the help."""
+        self.dismiss(result)
+
+
+def _as_markdown(text: str) -> str:
+    """Docstring-style text as Markdown: ``x`` stays code, paragraphs stay paragraphs."""
+    return text.replace("``", "`").strip()

@@ -1,0 +1,40 @@
+"""The game log: what happened, as the viewer may know it, one line per event, scrollable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+__all__ = ["GameLog"]
+
+
+class GameLog(RichLog):
+    """A scrollable log of events; it remembers how many events it has shown.
+
+    Call :meth:`show` with the viewer's full event list: only the new ones are added. When the
+    list is shorter than what was shown (the replay viewer stepped back, or the point of view
+    changed), the log is rewritten.
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, max_lines=2000, id=id, classes=classes)
+        self.shown = 0
+        self.plain_lines: list[str] = []
+
+    def show(self, events: list[Any], describe: Callable[[Any], str | None], rewrite: bool = False) -> None:
+        """Add the events after the ones shown already (all of them if ``rewrite`` or if fewer now)."""
+        if rewrite or len(events) < self.shown:
+            self.clear()
+            self.shown = 0
+            self.plain_lines = []
+        for event in events[self.shown :]:
+            line = describe(event)
+            if line is None:
+                continue
+            self.plain_lines.append(line)
+            style = "bold" if line.startswith(("──", "══")) else ""
+            self.write(Text(line, style=style))
+        self.shown = len(events)

@@ -1,0 +1,197 @@
+"""The action picker: the legal actions in words, grouped when there are many.
+
+Each choice has a group path (from the game's screen parts, e.g. ``("Robbery", "Rob Calamity
+Jane", "Rob Calamity Jane's Safe #2")``) and a label (``Game.describe``). A level shows its
+actions flat when it holds at most nine; otherwise it shows its groups (a group holding a single
+action shows that action). Keys ``1``-``9`` pick, ``0``/Backspace/Escape go back a level;
+arrows and Enter, or a mouse click, work too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+__all__ = ["ActionPicker", "Choice", "MAX_FLAT"]
+
+MAX_FLAT = 9
+"""A level with at most this many actions shows them all, one digit each."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action: its ``label`` in words, its group ``path`` and the ``action`` itself."""
+
+    label: str
+    path: tuple[str, ...]
+    action: Any
+
+
+@dataclass
+class _Node:
+    """A group of choices: sub-groups by name (in first-seen order) and choices directly inside."""
+
+    name: str
+    groups: dict[str, _Node] = field(default_factory=dict)
+    choices: list[Choice] = field(default_factory=list)
+
+    def all_choices(self) -> list[Choice]:
+        """Every choice in this group, in order (direct choices first, then each sub-group's)."""
+        out = list(self.choices)
+        for group in self.groups.values():
+            out.extend(group.all_choices())
+        return out
+
+
+def _tree(choices: list[Choice]) -> _Node:
+    root = _Node("")
+    for choice in choices:
+        node = root
+        for part in choice.path:
+            node = node.groups.setdefault(part, _Node(part))
+        node.choices.append(choice)
+    return root
+
+
+class ActionPicker(Vertical):
+    """Shows the person's legal actions and posts :class:`ActionPicker.Chosen` with the one picked."""
+
+    BINDINGS = [
+        *(Binding(str(d), f"pick({d})", f"pick {d}", show=False) for d in range(1, 10)),
+        Binding("0,backspace,escape", "back", "back", show=False),
+    ]
+
+    class Chosen(Message):
+        """The person picked ``action``."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._root = _Node("")
+        self._stack: list[_Node] = []
+        self._items: list[Choice | _Node | None] = []
+        self._prompt = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="picker-title")
+        yield OptionList(id="picker-options")
+
+    @property
+    def options(self) -> OptionList:
+        """The list widget (focus it to take the keys)."""
+        return self.query_one("#picker-options", OptionList)
+
+    @property
+    def items(self) -> list[str]:
+        """The labels now shown, in order (for tests and screen readers)."""
+        return [self._item_label(item) for item in self._items]
+
+    @property
+    def active(self) -> bool:
+        """True while there is something to choose."""
+        return bool(self._root.all_choices())
+
+    def set_choices(self, prompt: str, choices: list[Choice]) -> None:
+        """Offer ``choices`` (identical labels are offered once: they are the same move to a person)."""
+        seen: set[tuple[tuple[str, ...], str]] = set()
+        unique = []
+        for choice in choices:
+            key = (choice.path, choice.label)
+            if key not in seen:
+                seen.add(key)
+                unique.append(choice)
+        self._root = _tree(unique)
+        self._stack = [self._root]
+        self._prompt = prompt
+        self._render_level()
+
+    def wait(self, message: str) -> None:
+        """Nothing to choose: show ``message`` (whom the game waits for, or the result)."""
+        self._root = _Node("")
+        self._stack = [self._root]
+        self._prompt = message
+        self._render_level()
+
+    def _level_items(self) -> list[Choice | _Node | None]:
+        node = self._stack[-1]
+        everything = node.all_choices()
+        items: list[Choice | _Node | None]
+        if len(everything) <= MAX_FLAT:
+            items = list(everything)
+        else:
+            items = list(node.choices)
+            for group in node.groups.values():
+                inside = group.all_choices()
+                items.append(inside[0] if len(inside) == 1 else group)
+        if len(self._stack) > 1:
+            items.append(None)  # back
+        return items
+
+    def _item_label(self, item: Choice | _Node | None) -> str:
+        if item is None:
+            return "‹ back"
+        if isinstance(item, _Node):
+            return f"{item.name} ▸ {len(item.all_choices())} choices"
+        return item.label
+
+    def _render_level(self) -> None:
+        self._items = self._level_items()
+        crumbs = " › ".join(node.name for node in self._stack[1:])
+        title = Text(self._prompt, style="bold")
+        if crumbs:
+            title.append(f"  › {crumbs}", style="italic")
+        if self._items:
+            title.append("   (1-9 pick, 0 back)" if len(self._stack) > 1 else "   (1-9 or ↑↓ Enter)", style="dim")
+        self.query_one("#picker-title", Static).update(title)
+        options = self.options
+        options.clear_options()
+        prompts = []
+        for n, item in enumerate(self._items, start=1):
+            key = "0" if item is None else (str(n) if n <= MAX_FLAT else " ")
+            line = Text.assemble((f"{key} ", "bold"), self._item_label(item))
+            if isinstance(item, _Node):
+                line.stylize("italic")
+            prompts.append(Option(line))
+        options.add_options(prompts)
+        if self._items:
+            options.highlighted = 0
+
+    def _choose(self, index: int) -> None:
+        if not 0 <= index < len(self._items):
+            return
+        item = self._items[index]
+        if item is None:
+            self.action_back()
+        elif isinstance(item, _Node):
+            self._stack.append(item)
+            self._render_level()
+        else:
+            self.post_message(self.Chosen(item.action))
+
+    def action_pick(self, number: int) -> None:
+        """Pick the ``number``-th item (1-based) of this level."""
+        if number <= len(self._items) and self._items[number - 1] is not None:
+            self._choose(number - 1)
+
+    def action_back(self) -> None:
+        """Go back up one level."""
+        if len(self._stack) > 1:
+            self._stack.pop()
+            self._render_level()
+
+    @on(OptionList.OptionSelected, "#picker-options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._choose(event.option_index)
