@@ -1107,3 +1107,16 @@ def test_random_games_with_options_are_sound(combination, seed):
         again.apply(seat, action)
     assert again.digest() == st.digest()
     assert again.outcome == st.outcome
+
+
+def test_horse_thieves_show_in_the_fight_view_once_the_window_closes():
+    """HORSE THIEF: a thief's white Horse is laid face up, so once the Holster window has closed every seat's
+    view of the fight lists the thieves (here while the attacker still chooses between two Holsters)."""
+    st = thief_table(())
+    fight = st.fight
+    assert fight is not None
+    assert st.view(0).fight.thieves == ()
+    fight.thieves = {2: WHITE_HORSE}
+    st.wait_for((0,), "choose_holster")
+    for seat in (None, 0, 1, 3):
+        assert st.view(seat).fight.thieves == ((2, st.card(WHITE_HORSE)),)

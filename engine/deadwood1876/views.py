@@ -72,6 +72,7 @@ class FightView(msgspec.Struct, frozen=True):
         index: the attacked Safe's position in the defender's row (-1 for a Duel).
         attack_card, defend_card: the guns laid face up (``defend_card`` ``None`` until laid).
         holsters: Holsters given, as ``(giver, fighter, card)``, once everyone has chosen.
+        thieves: Horse Thieves who joined (optional rule), as ``(seat, white Horse card)``.
     """
 
     kind: str
@@ -81,6 +82,7 @@ class FightView(msgspec.Struct, frozen=True):
     attack_card: Card
     defend_card: Card | None
     holsters: tuple[tuple[int, int, Card], ...]
+    thieves: tuple[tuple[int, Card], ...] = ()
 
 
 class View(msgspec.Struct, frozen=True):
@@ -192,6 +194,7 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
             attack_card=st.card(f.attack_card),
             defend_card=st.card(f.defend_card) if f.defend_card >= 0 else None,
             holsters=tuple((g, fighter, st.card(c)) for g, (c, fighter) in sorted(f.offers.items())),
+            thieves=tuple((t, st.card(c)) for t, c in sorted(f.thieves.items())),
         )
     hand: tuple[Card, ...] = ()
     if seat is not None and not everything:

@@ -310,6 +310,9 @@ class Deadwood1876Table(TableWidget):
             for giver, fighter, card in f.holsters:
                 text.append(f"  Holster {initials(view, giver)}→{initials(view, fighter)} ")
                 text.append_text(_gun_card(card))
+            for thief, card in f.thieves:
+                text.append(f"  Horse Thief {initials(view, thief)} ")
+                text.append_text(_gun_card(card))
             return text
         if view.phase == "heist" and view.heist_safe:
             return Text.assemble(("Heist: ", "bold"), f"the middle Safe is {view.heist_safe}", self._chosen(view))
