@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import engine
-from engine.deadwood1876.components import components
+from engine.deadwood1876.components import DUSTER, HORSE, MYSTERY, STETSON, components
 from engine.deadwood1876.state import DeadwoodState
 
 COMP = components()
@@ -173,3 +173,76 @@ def play_out(st: Any, seed: int = 0, limit: int = 20_000) -> int:
             break
         assert count < limit, "game did not end"
     return count
+
+
+BASE_SAFES = [s for s in range(len(COMP.safe_kind)) if COMP.safe_kind[s] != MYSTERY]
+FILLER = [c for c in range(len(COMP.card_gun)) if COMP.card_item[c] in (DUSTER, STETSON)] + [
+    c for c in range(len(COMP.card_gun)) if COMP.card_item[c] == HORSE
+]
+"""Cards for hands a test does not care about: never a Holster, Horses last."""
+
+
+class ReversingChance(ScriptedChance):
+    """Scripted dice, but every shuffle reverses the list (so a test can see what moved)."""
+
+    def shuffle(self, items: list[Any]) -> None:
+        items.reverse()
+
+    def clone(self) -> ReversingChance:
+        other = ReversingChance(self.rolls)
+        other.used = self.used
+        return other
+
+
+def position(
+    players: int,
+    seat: int,
+    *,
+    hands: dict[int, list[int]] | None = None,
+    rows: dict[int, list[str]] | None = None,
+    est: list[int],
+    rolls: tuple[int, ...] = (),
+    segment: int = 0,
+    circle: int = 0,
+    first: int = 0,
+    options: dict[str, Any] | None = None,
+    chance: type[ScriptedChance] = ScriptedChance,
+) -> DeadwoodState:
+    """The start of ``seat``'s turn with exact hands, rows (by label, the Stranger's included), stars
+    and dice. Seats without a hand get Dusters and Stetsons; the deck holds every other card in id
+    order (the last is drawn first); nobody knows any Safe but their own; nothing is attached."""
+    st = new_state(players, 7, options)
+    size = st.table.hand_size
+    hands = {s: list(h) for s, h in (hands or {}).items()}
+    spare = [c for c in FILLER if c not in {c for h in hands.values() for c in h}]
+    for s in range(players):
+        if s not in hands:
+            hands[s] = [spare.pop(0) for _ in range(size)]
+    held = {c for h in hands.values() for c in h}
+    deck = [c for c in range(len(COMP.card_gun)) if c not in held]
+    rows = rows or {}
+    put_turn(
+        st,
+        seat,
+        hands=hands,
+        rows={s: [safe(label) for label in rows.get(s, [])] for s in range(players)},
+        est=est,
+        segment=segment,
+        deck=deck,
+        first=first,
+    )
+    if st.stranger >= 0:
+        st.rows[st.stranger] = [safe(label) for label in rows.get(st.stranger, [])]
+    st.circle = circle
+    placed = {s for row in st.rows for s in row}
+    assert len(placed) == sum(map(len, st.rows)), "a Safe placed twice"
+    pool = [s for s in BASE_SAFES if s not in placed]
+    st.middle = pool[: st.table.middle_safes]
+    st.box = pool[st.table.middle_safes :]
+    st.known = [set() for _ in range(players)]
+    st.revealed = set()
+    st.safe_holster = {}
+    st.figure_holster = {}
+    st.chance = chance(rolls)  # type: ignore[assignment]
+    st.log.clear()
+    return st

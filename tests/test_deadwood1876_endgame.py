@@ -48,22 +48,10 @@ from engine.deadwood1876.events import (
 )
 from engine.deadwood1876.state import DeadwoodState
 from engine.deadwood1876.views import SafeView
-from tests.helpers import COMP, ScriptedChance, act, card, new_state, put_turn, safe
+from tests.helpers import COMP, ReversingChance, ScriptedChance, act, card, new_state, put_turn, safe
 
 BASE_SAFES = [s for s in range(len(COMP.safe_kind)) if COMP.safe_kind[s] != "mystery"]
 GEM, HOTEL, BELLA = 0, 1, 2
-
-
-class ReversingChance(ScriptedChance):
-    """Scripted dice, but every shuffle reverses the list (so a shuffle can be seen)."""
-
-    def shuffle(self, items: list[Any]) -> None:
-        items.reverse()
-
-    def clone(self) -> ReversingChance:
-        other = ReversingChance(self.rolls)
-        other.used = self.used
-        return other
 
 
 def gun(c: int) -> str:

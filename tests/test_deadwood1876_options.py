@@ -40,7 +40,7 @@ from engine.deadwood1876.actions import (
     UseStetson,
     ViewSafe,
 )
-from engine.deadwood1876.components import DUSTER, HORSE, MYSTERY, STETSON
+from engine.deadwood1876.components import MYSTERY
 from engine.deadwood1876.events import (
     Advanced,
     CardsDrawn,
@@ -62,17 +62,22 @@ from engine.deadwood1876.events import (
     TurnStarted,
 )
 from engine.deadwood1876.state import DeadwoodState
-from tests.helpers import COMP, ScriptedChance, act, card, new_state, put_turn, safe
+from tests.helpers import (
+    BASE_SAFES,
+    COMP,
+    ReversingChance,
+    ScriptedChance,
+    act,
+    card,
+    new_state,
+    position,
+    safe,
+)
 
 GEM, HOTEL, BELLA = 0, 1, 2
 STRANGER = 2
 """In a 2-player game the Stranger is figure ``n`` = 2."""
 MYSTERIES = {"mystery_safes": 5}
-BASE_SAFES = [s for s in range(len(COMP.safe_kind)) if COMP.safe_kind[s] != MYSTERY]
-FILLER = [c for c in range(len(COMP.card_gun)) if COMP.card_item[c] in (DUSTER, STETSON)] + [
-    c for c in range(len(COMP.card_gun)) if COMP.card_item[c] == HORSE
-]
-"""Cards for hands a test does not care about: never a Holster, Horses last."""
 
 PEPPERBOX = card("pepperbox", "stetson")
 DERRINGER = card("derringer", "stetson")
@@ -94,69 +99,6 @@ BROWN_HORSE = card("colt", "horse", white=False)
 WHITE_PEPPERBOX_HORSE = card("pepperbox", "horse", white=True)
 GUNS_0 = [COLT, WINCHESTER, MESSENGER, DERRINGER]
 DUSTERS_1 = [PEPPERBOX_DUSTER, DERRINGER_DUSTER, COLT_DUSTER, PEPPERBOX]
-
-
-class ReversingChance(ScriptedChance):
-    """Scripted dice, but every shuffle reverses the list (so a test can see when it happens)."""
-
-    def shuffle(self, items: list[Any]) -> None:
-        items.reverse()
-
-    def clone(self) -> ReversingChance:
-        other = ReversingChance(self.rolls)
-        other.used = self.used
-        return other
-
-
-def position(
-    players: int,
-    seat: int,
-    *,
-    hands: dict[int, list[int]] | None = None,
-    rows: dict[int, list[str]] | None = None,
-    est: list[int],
-    rolls: tuple[int, ...] = (),
-    segment: int = 0,
-    circle: int = 0,
-    options: dict[str, Any] | None = None,
-    chance: type[ScriptedChance] = ScriptedChance,
-) -> DeadwoodState:
-    """The start of ``seat``'s turn (first player 0) with exact hands, rows (by label, the Stranger's
-    included), stars and dice. Seats without a hand get Dusters and Stetsons; the deck holds every other
-    card in id order; nobody knows any Safe but their own."""
-    st = new_state(players, 7, options)
-    size = st.table.hand_size
-    hands = {s: list(h) for s, h in (hands or {}).items()}
-    spare = [c for c in FILLER if c not in {c for h in hands.values() for c in h}]
-    for s in range(players):
-        if s not in hands:
-            hands[s] = [spare.pop(0) for _ in range(size)]
-    held = {c for h in hands.values() for c in h}
-    rows = rows or {}
-    put_turn(
-        st,
-        seat,
-        hands=hands,
-        rows={s: [safe(label) for label in rows.get(s, [])] for s in range(players)},
-        est=est,
-        segment=segment,
-        deck=[c for c in range(len(COMP.card_gun)) if c not in held],
-    )
-    if st.stranger >= 0:
-        st.rows[st.stranger] = [safe(label) for label in rows.get(st.stranger, [])]
-    st.circle = circle
-    placed = {s for row in st.rows for s in row}
-    assert len(placed) == sum(map(len, st.rows)), "a Safe placed twice"
-    pool = [s for s in BASE_SAFES if s not in placed]
-    st.middle = pool[: st.table.middle_safes]
-    st.box = pool[st.table.middle_safes :]
-    st.known = [set() for _ in range(players)]
-    st.revealed = set()
-    st.safe_holster = {}
-    st.figure_holster = {}
-    st.chance = chance(rolls)  # type: ignore[assignment]
-    st.log.clear()
-    return st
 
 
 def pass_turn(st: DeadwoodState, seat: int) -> None:
