@@ -20,7 +20,7 @@ RULES_VERSION = "deadwood1876/1"
 replays recorded under another version are refused."""
 
 
-class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """Deadwood 1876's optional rules (rulebook: OPTIONAL ADVANCED RULES), all off by default.
 
     Attributes:
