@@ -1,6 +1,6 @@
 """The ``saloon`` command line (see ``DESIGN.md``: Command line).
 
-Implemented subcommands: ``games``, ``play``, ``simulate``, ``replay FILE``, ``replay verify``,
+Implemented subcommands: ``games``, ``play``, ``serve``, ``simulate``, ``replay FILE``, ``replay verify``,
 ``replay show``, ``bench`` and ``tournament run|show`` (in :mod:`saloon.cli_tournament`).
 Usage errors (a bad game id, bot name, option, player count or argument) print one line on stderr
 and exit with code 2; a replay that fails to load or verify exits with code 1.
@@ -210,6 +210,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from tui.server import main as serve_main
+
+    return serve_main(args.args)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     import tui
 
@@ -382,6 +388,15 @@ def _build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.set_defaults(func=_cmd_bench)
 
+    serve = commands.add_parser(
+        "serve",
+        add_help=False,
+        help="the SSH server (defaults 127.0.0.1:2222, data in ./saloon-data)",
+        usage="saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--turn-timer S]",
+    )
+    serve.add_argument("args", nargs=argparse.REMAINDER)
+    serve.set_defaults(func=_cmd_serve)
+
     add_tournament_parser(commands, _Parser)
     return parser
 
@@ -396,6 +411,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit code: 0 on success, 1 when a replay fails to load or verify, 2 for a usage
         error (bad game id, bot name, option, player count or argument).
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["serve"]:  # the server parses its own arguments (see tui.server)
+        return _cmd_serve(argparse.Namespace(args=argv[1:]))
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)

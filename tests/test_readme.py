@@ -9,10 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 
-MAIN_COMMAND = (
-    "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/saloon simulate deadwood1876 "
-    "--players 5 --bots random,random,random,random,random --games 20"
-)
+MAIN_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/saloon serve"
 TEST_COMMAND = (
     "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/ruff check && "
     ".venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/pytest"

@@ -1,0 +1,168 @@
+"""Test clients for the SSH server: an asyncssh client with a PTY read through pyte, and a bot client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+import asyncssh
+import pyte
+
+__all__ = ["KEYS", "Terminal", "connect", "make_key"]
+
+KEYS = {
+    "enter": b"\r",
+    "tab": b"\t",
+    "shift+tab": b"\x1b[Z",
+    "escape": b"\x1b",
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+    "right": b"\x1b[C",
+    "left": b"\x1b[D",
+    "backspace": b"\x7f",
+    "ctrl+l": b"\x0c",
+    "ctrl+q": b"\x11",
+    "ctrl+r": b"\x12",
+}
+
+_KEY_CACHE: dict[str, asyncssh.SSHKey] = {}
+
+
+def make_key(name: str) -> asyncssh.SSHKey:
+    """A fresh Ed25519 key, one per ``name`` per test run."""
+    if name not in _KEY_CACHE:
+        _KEY_CACHE[name] = asyncssh.generate_private_key("ssh-ed25519")
+    return _KEY_CACHE[name]
+
+
+class _Client(asyncssh.SSHClient):
+    """Answers keyboard-interactive auth with no responses (the server asks for none)."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
+        return []
+
+
+async def connect(port: int, user: str, key: asyncssh.SSHKey | None, **kwargs: Any) -> asyncssh.SSHClientConnection:
+    """An SSH connection to the test server on 127.0.0.1 (no known_hosts check; only the given key)."""
+    options: dict[str, Any] = dict(
+        username=user,
+        known_hosts=None,
+        client_keys=[key] if key is not None else [],
+        agent_path=None,
+        kbdint_auth=True,
+        password_auth=False,
+        preferred_auth="publickey,keyboard-interactive",
+        config=[],
+        client_factory=_Client,
+    )
+    options.update(kwargs)
+    return await asyncssh.connect("127.0.0.1", port, **options)
+
+
+class Terminal:
+    """A PTY session on the server, its screen kept by the pyte terminal emulator.
+
+    Use as ``async with Terminal(port, "alice", key) as term:``.
+    """
+
+    def __init__(self, port: int, user: str, key: asyncssh.SSHKey | None, size: tuple[int, int] = (120, 40)) -> None:
+        self.port = port
+        self.user = user
+        self.key = key
+        self.size = size
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.process: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self.changed = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.last_output = time.monotonic()
+
+    async def __aenter__(self) -> Terminal:
+        self.conn = await connect(self.port, self.user, self.key)
+        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Drop the connection."""
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+        if self.conn is not None:
+            self.conn.close()
+            with contextlib.suppress(Exception):
+                await self.conn.wait_closed()
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.raw += data
+                self.stream.feed(data)
+                self.last_output = time.monotonic()
+                self.changed.set()
+        except (asyncssh.Error, OSError):
+            pass
+        finally:
+            self.closed.set()
+            self.changed.set()
+
+    def text(self) -> str:
+        """The screen's text now, line by line."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def send(self, data: bytes | str) -> None:
+        """Type raw bytes (or text)."""
+        self.process.stdin.write(data.encode() if isinstance(data, str) else data)
+
+    async def press(self, *keys: str, pause: float = 0.05) -> None:
+        """Press named keys (see :data:`KEYS`) or type single characters."""
+        for key in keys:
+            self.send(KEYS.get(key, key.encode()))
+            await asyncio.sleep(pause)
+
+    async def type(self, text: str) -> None:
+        """Type ``text`` as a paste-free sequence of keys."""
+        self.send(text.encode())
+        await asyncio.sleep(0.05)
+
+    async def wait_for(self, *needles: str, timeout: float = 10.0) -> str:
+        """Wait until the screen shows one of ``needles``; returns the one found.
+
+        Raises:
+            AssertionError: none showed within ``timeout`` (with the screen in the message).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            for needle in needles:
+                if needle in text:
+                    return needle
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed.is_set():
+                raise AssertionError(f"none of {needles!r} on screen after {timeout}s:\n{text}")
+            self.changed.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+
+    async def settle(self, quiet: float = 0.3, timeout: float = 5.0) -> None:
+        """Wait until no output came for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if time.monotonic() - self.last_output >= quiet:
+                return
+            await asyncio.sleep(0.05)

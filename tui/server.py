@@ -1,0 +1,652 @@
+"""Saloon's SSH server: one asyncssh server process, a Textual app per terminal session, remote bots.
+
+``saloon serve`` runs :func:`serve`; anyone with an SSH client plays::
+
+    ssh -p 2222 NAME@HOST                                    the lobby (needs a terminal)
+    ssh -p 2222 NAME@HOST bot [--table CODE] [--seat K]      a remote bot (JSON lines, no terminal)
+
+Identity is the client's public key: the first login with a new key registers it under the SSH
+user name; a name registered to another key is refused with a message saying so. With
+``guest=True`` a client without a key plays as a guest (it cannot take a seat back after a
+reconnect). The host key is made once in the data directory and reused.
+
+Connections are rate-limited per address before the SSH handshake (a token bucket for new
+connections and a cap on concurrent ones). Bad input on a channel (bytes that are not UTF-8,
+over-long lines, unknown commands, protocol nonsense from a bot) closes that channel with a
+message and touches nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import logging
+import os
+import secrets
+import shlex
+import signal
+import socket
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+import engine
+from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
+from tui.store import NameTaken, Store, valid_name
+from tui.tables import Identity, Lobby, ServerConfig, Table, TableError
+
+__all__ = ["RateLimiter", "SaloonServer", "main", "serve"]
+
+log = logging.getLogger("saloon.server")
+
+MAX_SESSIONS_PER_CONNECTION = 4
+"""Sessions (channels) one SSH connection may have open at once."""
+
+_NAME_HELP = "a lower-case letter, then lower-case letters, digits, '-' or '_' (24 at most)"
+
+
+class RateLimiter:
+    """Per-address limits on new connections (a token bucket) and on concurrent ones.
+
+    Args:
+        burst: new connections an address may open at once.
+        per_second: how fast its allowance refills.
+        max_concurrent: connections an address may hold open at once.
+    """
+
+    def __init__(self, burst: int = 10, per_second: float = 0.5, max_concurrent: int = 20) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.max_concurrent = max_concurrent
+        self._tokens: dict[str, tuple[float, float]] = {}
+        self._open: dict[str, int] = {}
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection from ``address``; returns why it is refused, or ``None`` if admitted."""
+        now = time.monotonic()
+        if len(self._tokens) > 10_000:
+            self._prune(now)
+        tokens, last = self._tokens.get(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
+        if self._open.get(address, 0) >= self.max_concurrent:
+            self._tokens[address] = (tokens, now)
+            return f"too many connections from {address} at once ({self.max_concurrent})"
+        if tokens < 1.0:
+            self._tokens[address] = (tokens, now)
+            return f"too many new connections from {address}; wait a few seconds"
+        self._tokens[address] = (tokens - 1.0, now)
+        self._open[address] = self._open.get(address, 0) + 1
+        return None
+
+    def done(self, address: str) -> None:
+        """An admitted connection from ``address`` closed."""
+        left = self._open.get(address, 0) - 1
+        if left > 0:
+            self._open[address] = left
+        else:
+            self._open.pop(address, None)
+
+    def _prune(self, now: float) -> None:
+        for address, (tokens, last) in list(self._tokens.items()):
+            if address not in self._open and tokens + (now - last) * self.per_second >= self.burst:
+                del self._tokens[address]
+
+
+@dataclass
+class _Login:
+    """What authentication decided for a connection (kept in the connection's extra info)."""
+
+    identity: Identity | None = None
+    refusal: str | None = None
+    sessions: int = 0
+
+
+def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
+    """The server's host key from ``DATA/host_key``, made (Ed25519, mode 0600) on first use."""
+    path = data_dir / "host_key"
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        tmp = path.with_name(f".host_key.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(key.export_private_key())
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+        log.info("made a new host key: %s", key.get_fingerprint())
+    return asyncssh.read_private_key(str(path))
+
+
+class _Auth(asyncssh.SSHServer):
+    """Authentication for one connection: keys register accounts; keyless clients are guests or refused."""
+
+    def __init__(self, server: SaloonServer) -> None:
+        self._server = server
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._key: asyncssh.SSHKey | None = None
+        self._keyless = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        conn.set_extra_info(saloon_login=_Login())
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if not valid_name(username):
+            return False
+        store = self._server.store
+        owner = store.name_for_key(key.get_fingerprint())
+        if owner == username or (owner is None and not store.name_taken(username)):
+            self._key = key
+            return True
+        return False
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        # No key was accepted. Let the client in without a prompt: its session is a guest's, or
+        # only tells it why it cannot play (a clearer message than "Permission denied").
+        self._keyless = True
+        return True
+
+    def auth_completed(self) -> None:
+        conn = self._conn
+        assert conn is not None
+        login: _Login = conn.get_extra_info("saloon_login")
+        username = str(conn.get_extra_info("username") or "")
+        login.identity, login.refusal = self._server.identify(username, None if self._keyless else self._key)
+
+
+class _RemoteBot:
+    """A remote bot's channel: the JSON-lines bot protocol over an SSH session without a PTY."""
+
+    def __init__(self, identity: Identity, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        self.identity = identity
+        self._process = process
+        self._waiting: asyncio.Future[bytes] | None = None
+        self.done = asyncio.get_running_loop().create_future()
+
+    # Controller -----------------------------------------------------------------------------
+
+    def changed(self, what: Any) -> None:
+        if isinstance(what, Table) and what.status == "closed":
+            self._finish("the table closed", 1)
+
+    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
+        self._finish(reason, 1)
+
+    def start(self, table: Table, seat: int) -> None:
+        self._send(start_message(table.game.id, seat, table.num_players, table.options_dict))
+
+    async def decide(self, seat: int, view: Any, legal: list[Any], deadline_ms: int) -> int:
+        if self.done.done():
+            raise ConnectionError("the bot is gone")
+        loop = asyncio.get_running_loop()
+        self._waiting = loop.create_future()
+        self._send(decide_message(seat, view, legal, deadline_ms))
+        try:
+            line = await self._waiting
+        finally:
+            self._waiting = None
+        return parse_reply(line, len(legal))
+
+    def end(self, outcome: engine.Outcome) -> None:
+        self._send(end_message(outcome))
+        self._finish(None, 0)
+
+    def fault(self, message: str) -> None:
+        self._finish(f"bot fault: {message}", 1)
+
+    # Channel --------------------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        if not self.done.done():
+            self._process.stdout.write(data)
+
+    def _finish(self, message: str | None, status: int) -> None:
+        if not self.done.done():
+            self.done.set_result((message, status))
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.set_exception(ConnectionError(message or "the bot is gone"))
+
+    def line(self, data: bytes) -> None:
+        """One line from the bot: the answer to the open decision, or a fault."""
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(data)
+        else:
+            self._finish("bot fault: output written when no decision was asked", 1)
+
+    async def read_lines(self) -> None:
+        """Read the bot's lines until EOF; an over-long line is a fault."""
+        buffer = b""
+        while not self.done.done():
+            try:
+                data = await self._process.stdin.read(MAX_LINE_BYTES)
+            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (asyncssh.Error, OSError):
+                data = b""
+            if not data:
+                self._finish("the bot closed its input", 0)
+                return
+            buffer += data
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                self.line(line)
+            if len(buffer) > MAX_LINE_BYTES:
+                self._finish(f"bot fault: a line longer than {MAX_LINE_BYTES} bytes", 1)
+                return
+
+
+def _bot_arguments(args: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bot", add_help=False, exit_on_error=False)
+    parser.add_argument("--table")
+    parser.add_argument("--seat", type=int)
+    parser.add_argument("--game")
+
+    def error(message: str) -> None:
+        raise ValueError(message)
+
+    parser.error = error  # type: ignore[method-assign]
+    return parser.parse_args(list(args))
+
+
+_USAGE = """\
+Saloon: Wild West board games over SSH.
+  ssh -p PORT NAME@HOST                                   the lobby (in a terminal)
+  ssh -p PORT NAME@HOST bot [--table CODE] [--seat K]     a remote bot: JSON lines on stdin/stdout
+"""
+
+
+class SaloonServer:
+    """The SSH server: the listening socket, authentication, sessions, the lobby and the store.
+
+    Args:
+        data_dir: where accounts, the host key and replays live.
+        host: the address to listen on.
+        port: the port (0: any free port; read :attr:`port` after :meth:`start`).
+        guest: let clients without a key play as guests.
+        config: how tables behave (grace time, turn timer, ...).
+        limiter: the per-address connection limits.
+    """
+
+    def __init__(
+        self,
+        data_dir: Path | str,
+        host: str = "127.0.0.1",
+        port: int = 2222,
+        guest: bool = False,
+        config: ServerConfig | None = None,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.host = host
+        self.port = port
+        self.guest = guest
+        self.config = config or ServerConfig()
+        self.limiter = limiter or RateLimiter()
+        self.store: Store = None  # type: ignore[assignment]  # made in start()
+        self.lobby: Lobby = None  # type: ignore[assignment]
+        self.sessions: set[Any] = set()
+        self._sock: socket.socket | None = None
+        self._accept_task: asyncio.Task[None] | None = None
+        self._connections: set[asyncio.Task[None]] = set()
+        self._options: asyncssh.SSHServerConnectionOptions | None = None
+
+    async def start(self) -> None:
+        """Open the store, load (or make) the host key and start listening."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = Store(self.data_dir)
+        self.lobby = Lobby(self.store, self.config)
+        host_key = load_host_key(self.data_dir)
+        self._options = asyncssh.SSHServerConnectionOptions(
+            server_factory=lambda: _Auth(self),
+            server_host_keys=[host_key],
+            process_factory=self._session,
+            encoding=None,
+            line_editor=False,
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=30,
+            keepalive_interval=30,
+            keepalive_count_max=3,
+        )
+        sock = socket.create_server((self.host, self.port), backlog=256, reuse_port=False)
+        sock.setblocking(False)
+        self._sock = sock
+        self.port = sock.getsockname()[1]
+        self._accept_task = asyncio.get_running_loop().create_task(self._accept(), name="ssh accept")
+        log.info("Saloon listening on %s port %d (data in %s)", self.host, self.port, self.data_dir)
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection and table, and close the store."""
+        try:
+            if self._accept_task is not None:
+                self._accept_task.cancel()
+                with contextlib.suppress(BaseException):
+                    await self._accept_task
+            if self._sock is not None:
+                self._sock.close()
+            if self.lobby is not None:
+                await self.lobby.close()
+            for task in list(self._connections):
+                task.cancel()
+            for task in list(self._connections):
+                with contextlib.suppress(BaseException):
+                    await task
+        finally:
+            if self.store is not None:
+                self.store.close()
+
+    async def _accept(self) -> None:
+        loop = asyncio.get_running_loop()
+        assert self._sock is not None
+        while True:
+            client, peer = await loop.sock_accept(self._sock)
+            address = str(peer[0])
+            refusal = self.limiter.admit(address)
+            if refusal is not None:
+                log.info("refused a connection: %s", refusal)
+                with contextlib.suppress(OSError):
+                    client.send(f"Saloon: {refusal}\r\n".encode())
+                client.close()
+                continue
+            task = loop.create_task(self._connection(client, address))
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
+
+    async def _connection(self, client: socket.socket, address: str) -> None:
+        try:
+            conn = await asyncssh.run_server(client, options=self._options)
+            await conn.wait_closed()
+        except (TimeoutError, asyncssh.Error, OSError) as exc:
+            log.debug("connection from %s ended: %s", address, exc)
+        except asyncio.CancelledError:
+            client.close()
+            raise
+        finally:
+            self.limiter.done(address)
+
+    # Identity ---------------------------------------------------------------------------------
+
+    def identify(self, username: str, key: asyncssh.SSHKey | None) -> tuple[Identity | None, str | None]:
+        """Who logged in as ``username`` with ``key`` (``None``: no key accepted).
+
+        Returns:
+            ``(identity, None)``, or ``(None, message)`` saying why the client cannot play.
+        """
+        store = self.store
+        if not valid_name(username):
+            return None, f"{username!r} is not a valid player name: use {_NAME_HELP}, e.g. ssh -p PORT alice@HOST"
+        if key is not None:
+            fingerprint = key.get_fingerprint()
+            try:
+                if store.register(username, fingerprint, key.export_public_key().decode().strip()):
+                    log.info("registered %s (%s)", username, fingerprint)
+            except NameTaken as exc:
+                return None, f"Sorry: {exc}. Connect with that key, or choose another name."
+            return Identity(username, fingerprint), None
+        if store.name_taken(username):
+            return None, (
+                f"The name {username!r} is registered to another key, and your client offered none that "
+                "matches. Connect with that key, or choose another name."
+            )
+        if not self.guest:
+            return None, (
+                "Saloon knows players by their SSH key, and your client offered none. Make one "
+                "(ssh-keygen -t ed25519) and connect again: the first login registers it under your name."
+            )
+        return Identity(username, "guest:" + secrets.token_hex(8), guest=True), None
+
+    # Sessions ---------------------------------------------------------------------------------
+
+    async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        login: _Login = process.get_extra_info("saloon_login") or _Login(refusal="not logged in")
+        status = 0
+        login.sessions += 1
+        try:
+            if login.identity is None:
+                self._say(process, login.refusal or "not logged in", error=True)
+                status = 1
+            elif login.sessions > MAX_SESSIONS_PER_CONNECTION:
+                self._say(process, f"at most {MAX_SESSIONS_PER_CONNECTION} sessions per connection", error=True)
+                status = 1
+            else:
+                status = await self._dispatch(process, login.identity)
+        except Exception:
+            log.exception("session of %s failed", login.identity)
+            status = 1
+        finally:
+            login.sessions -= 1
+            with contextlib.suppress(Exception):
+                process.exit(status)
+
+    async def _dispatch(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
+        command = process.command
+        if command is not None and command.strip():
+            if len(command) > 1000:
+                self._say(process, "command too long", error=True)
+                return 2
+            try:
+                words = shlex.split(command)
+            except ValueError:
+                words = [command]
+            if words[0] == "bot":
+                return await self._bot_session(process, identity, words[1:])
+            if words[0] in ("help", "--help", "-h"):
+                process.stdout.write(_USAGE.encode())
+                return 0
+            self._say(process, f"unknown command {words[0][:40]!r}\n{_USAGE}", error=True)
+            return 2
+        if process.get_terminal_type() is None:
+            self._say(process, "the lobby needs a terminal: connect with ssh -t (or run the 'bot' command)", error=True)
+            return 2
+        return await self._ui_session(process, identity)
+
+    @staticmethod
+    def _say(process: asyncssh.SSHServerProcess[bytes], message: str, error: bool = False) -> None:
+        if process.get_terminal_type():  # one terminal: write where the person looks
+            text = f"Saloon: {message}\n".replace("\n", "\r\n")
+            stream = process.stdout
+        else:
+            text = f"Saloon: {message}\n"
+            stream = process.stderr if error else process.stdout
+        with contextlib.suppress(Exception):
+            stream.write(text.encode())
+
+    async def _ui_session(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
+        from tui.lobby import SSHApp
+        from tui.ssh_driver import run_app
+
+        app = SSHApp(self.lobby, identity, guest_mode=self.guest)
+        self.sessions.add(app)
+        try:
+            reason = await run_app(app, process)
+        finally:
+            self.sessions.discard(app)
+            app.leave_all()
+        if reason is not None:
+            self._say(process, f"closing this session: {reason}", error=True)
+            return 1
+        self._say(process, f"so long, {identity.label}.")
+        return 0
+
+    async def _bot_session(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity, args: list[str]) -> int:
+        try:
+            options = _bot_arguments(args)
+        except (ValueError, argparse.ArgumentError) as exc:
+            self._say(process, f"bot: {exc}\n{_USAGE}", error=True)
+            return 2
+        bot = _RemoteBot(identity, process)
+        reader = asyncio.get_running_loop().create_task(bot.read_lines())
+        table: Table | None = None
+        try:
+            table = await self._seat_bot(bot, options)
+            if table is None:
+                message, status = bot.done.result()
+            else:
+                message, status = await bot.done
+        except TableError as exc:
+            message, status = f"bot: {exc}", 2
+        finally:
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader
+            if table is not None:
+                table.release(bot)  # type: ignore[arg-type]
+        if message:
+            self._say(process, message, error=status != 0)
+        return int(status)
+
+    async def _seat_bot(self, bot: _RemoteBot, options: argparse.Namespace) -> Table | None:
+        """Seat the bot at its table (waiting for one with a free seat if none was named)."""
+        lobby = self.lobby
+        if options.table:
+            table = lobby.table(options.table)
+            table.sit(bot, options.seat, kind="remote")  # type: ignore[arg-type]
+            return table
+        if options.seat is not None:
+            raise TableError("--seat needs --table")
+        event = asyncio.Event()
+
+        class _Wake:
+            def changed(self, what: Any) -> None:
+                event.set()
+
+        waker = _Wake()
+        lobby.watch(waker)
+        try:
+            while not bot.done.done():
+                own = [
+                    t for t, _ in lobby.seats_of(bot.identity) if t.seats[t.seat_of(bot.identity) or 0].kind == "remote"
+                ]
+                table = own[0] if own else lobby.first_free(options.game)
+                if table is not None:
+                    with contextlib.suppress(TableError):
+                        table.sit(bot, None, kind="remote")  # type: ignore[arg-type]
+                        return table
+                event.clear()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(event.wait(), 5)
+            return None
+        finally:
+            lobby.unwatch(waker)
+
+
+GC_THRESHOLDS = (2000, 10, 500)
+"""The server process's garbage-collector thresholds (Python's defaults are ``(700, 10, 10)``).
+
+With a hundred sessions the process holds millions of Textual objects, and a full collection
+takes about a second, during which no session gets a screen update; with the defaults one ran
+every few seconds under typing load. These thresholds make full collections a matter of
+minutes; young collections stay cheap. (Most of Textual's garbage is freed by reference counting.)
+"""
+
+
+async def run_server(server: SaloonServer) -> None:
+    """Start ``server`` and run it until SIGINT or SIGTERM (tuning the process's garbage collector)."""
+    gc.collect()
+    gc.freeze()  # what is loaded now (modules, the engine's tables) lives as long as the process
+    gc.set_threshold(*GC_THRESHOLDS)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 2222,
+    data_dir: Path | str = "saloon-data",
+    guest: bool = False,
+    grace_s: float = 60.0,
+    turn_timer_s: float | None = None,
+    bot_delay_s: float = 0.5,
+) -> None:
+    """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
+
+    Args:
+        host: the address to listen on.
+        port: the port.
+        data_dir: accounts, the host key and replays.
+        guest: let clients without a key play as guests.
+        grace_s: seconds a disconnected player keeps the seat before a bot plays for them.
+        turn_timer_s: seconds a person has per decision (``None``: no timer).
+        bot_delay_s: the pause before a visible bot move at tables with people.
+    """
+    config = ServerConfig(grace_s=grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s)
+    server = SaloonServer(data_dir, host, port, guest=guest, config=config)
+    asyncio.run(run_server(server))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``saloon serve`` arguments."""
+    parser = argparse.ArgumentParser(prog="saloon serve", description="the Saloon SSH server")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=2222, help="port (default 2222)")
+    parser.add_argument("--data-dir", default="saloon-data", help="accounts, host key, replays (default ./saloon-data)")
+    parser.add_argument("--guest", action="store_true", help="let clients without an SSH key play as guests")
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds before a bot plays for an absent player (default 60)",
+    )
+    parser.add_argument(
+        "--turn-timer", type=float, default=None, metavar="S", help="seconds per human decision (default: no timer)"
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, metavar="S", help="pause before visible bot moves (default 0.5)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--turn-timer S]``.
+
+    Returns:
+        The exit code (2 for bad arguments or a port that cannot be opened).
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if not 0 <= args.port <= 65535 or args.grace < 0 or (args.turn_timer is not None and args.turn_timer <= 0):
+        print("saloon serve: bad --port, --grace or --turn-timer", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(message)s")
+    try:
+        serve(args.host, args.port, args.data_dir, args.guest, args.grace, args.turn_timer, args.bot_delay)
+    except OSError as exc:
+        print(f"saloon serve: {exc}", file=sys.stderr)
+        return 2
+    return 0

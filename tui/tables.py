@@ -1,0 +1,856 @@
+"""The server's lobby and tables: games that run inside the server, independent of any connection.
+
+A :class:`Lobby` owns the tables and the lobby chat; a :class:`Table` owns its seats, spectators,
+chat and, once every seat is taken, the game (through a :class:`replays.Recorder`) and the task
+that runs it. Sessions come and go; the table plays on:
+
+* A seat is ``human`` (an account's), ``bot`` (a built-in bot), ``remote`` (an account's bot
+  speaking the JSON-lines protocol over SSH) or ``open`` (free for a person or a remote bot).
+* A seat acts only through its **controller**: the session that sat in it (a person's screen or a
+  remote bot's channel). :meth:`Table.play` checks it; views are handed out by controller too
+  (:meth:`Table.view_for`), so a spectator or another player never receives a hidden view.
+* A person or remote bot that disconnects keeps the seat. After ``grace_s`` seconds a substitute
+  bot plays for it, until the owner (same account key) comes back and takes the seat again at
+  the current position.
+* With ``turn_timer_s`` set, a person who does not move in time has a substitute bot move once.
+* A remote bot that times out or answers nonsense gets a legal default move (the first legal
+  action), a logged fault, and its channel closed, as local external bots are restarted
+  (:mod:`bots.external`).
+* The game's seed comes from :func:`secrets.randbits` and is kept in a private attribute. Nothing
+  hands it out (no view, log line, bot message or lobby row) until the game is over; then
+  :attr:`Table.replay` and :meth:`Table.seed_if_over` give it to anyone.
+
+When a game ends its replay is saved and recorded in the :class:`tui.store.Store` before the table
+reports the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+import msgspec
+
+import engine
+from bots import Bot, RandomBot, make_bot
+from replays import Player, Recorder, Replay
+
+__all__ = [
+    "ChatLine",
+    "Identity",
+    "Lobby",
+    "SeatSpec",
+    "ServerConfig",
+    "Table",
+    "TableError",
+    "clean_text",
+]
+
+log = logging.getLogger("saloon.server")
+
+_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+MAX_CHAT_CHARS = 300
+"""The longest chat message kept (longer ones are cut)."""
+
+
+class TableError(ValueError):
+    """A lobby or table request that cannot be done (the message says why, for the person)."""
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """How the server's tables behave.
+
+    Attributes:
+        grace_s: how long a disconnected person or remote bot keeps control of its seat before a
+            substitute bot plays for it.
+        turn_timer_s: seconds a person has per decision (``None``: no timer).
+        bot_delay_s: the pause before a visible bot move at tables with people (0: none).
+        remote_deadline_ms: the per-decision deadline of remote bots.
+        max_tables: the most tables not yet over.
+        finished_keep_s: how long a finished table stays listed.
+    """
+
+    grace_s: float = 60.0
+    turn_timer_s: float | None = None
+    bot_delay_s: float = 0.5
+    remote_deadline_ms: int = 5000
+    max_tables: int = 200
+    finished_keep_s: float = 600.0
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who is connected: an account (by key) or a guest.
+
+    Attributes:
+        name: the display name (the account name).
+        key: what proves it is the same account again: the key's fingerprint, or a one-off
+            token for a guest (guests cannot reclaim seats after a reconnect).
+        guest: True for a keyless guest.
+    """
+
+    name: str
+    key: str
+    guest: bool = False
+
+    @property
+    def label(self) -> str:
+        """The name as others see it."""
+        return f"{self.name} (guest)" if self.guest else self.name
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a new table's seat is filled.
+
+    Attributes:
+        kind: ``"me"`` (the creator), ``"open"`` (a person or remote bot joins), ``"bot"``.
+        bot: the bot's name for :func:`bots.make_bot` (``kind == "bot"``).
+    """
+
+    kind: Literal["me", "open", "bot"]
+    bot: str = "random"
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message: when (Unix time), who and what."""
+
+    at: float
+    name: str
+    text: str
+
+
+class Listener(Protocol):
+    """Something shown a table or the lobby (a session); called on the event loop, outside any app."""
+
+    def changed(self, what: Any) -> None:
+        """``what`` (a :class:`Table` or the :class:`Lobby`) changed."""
+
+
+class Controller(Listener, Protocol):
+    """A session that controls a seat: a person's screen or a remote bot's channel."""
+
+    identity: Identity
+
+    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
+        """Another session (of the same account) took the seat, or the table closed."""
+
+
+class RemoteController(Controller, Protocol):
+    """A remote bot's channel."""
+
+    def start(self, table: Table, seat: int) -> None:
+        """Send the ``start`` message (at the start of the game, or when the bot takes its seat back)."""
+
+    async def decide(self, seat: int, view: Any, legal: list[Any], deadline_ms: int) -> int:
+        """Ask for a decision; returns the index. Raises on a timeout or a bad reply (a fault)."""
+
+    def end(self, outcome: engine.Outcome) -> None:
+        """Send the ``end`` message."""
+
+    def fault(self, message: str) -> None:
+        """The bot faulted: close its channel with ``message``."""
+
+
+def clean_text(text: str, limit: int = MAX_CHAT_CHARS) -> str:
+    """``text`` without control or formatting characters (no terminal escapes), spaces collapsed, cut to ``limit``."""
+    kept = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    return " ".join(kept.split())[:limit]
+
+
+@dataclass
+class Seat:
+    """One seat at a table (see the module docstring for the kinds)."""
+
+    index: int
+    kind: Literal["human", "bot", "remote", "open"]
+    name: str = ""
+    owner: str | None = None  # the owner's Identity.key (human, remote)
+    bot_spec: str = ""
+    controller: Controller | None = None
+    away_since: float | None = None
+    substitute: bool = False  # a bot plays for the owner now
+
+    @property
+    def free(self) -> bool:
+        """True if anyone may take the seat."""
+        return self.kind == "open"
+
+    @property
+    def status(self) -> str:
+        """A short word for the seat list: ``free``, ``bot``, ``here``, ``away`` or ``bot plays``."""
+        if self.kind == "open":
+            return "free"
+        if self.kind == "bot":
+            return "bot"
+        if self.substitute:
+            return "bot plays"
+        return "here" if self.controller is not None else "away"
+
+
+class Table:
+    """One table: seats, spectators, chat and the game (see the module docstring).
+
+    Made by :meth:`Lobby.create_table`; not meant to be constructed directly.
+    """
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        code: str,
+        game_id: str,
+        num_players: int,
+        options: Any,
+        creator: Identity,
+        seats: list[Seat],
+    ) -> None:
+        self.lobby = lobby
+        self.code = code
+        self.game: engine.Game = engine.game(game_id)
+        self.num_players = num_players
+        self.options = options
+        self.options_dict: dict[str, Any] = msgspec.to_builtins(options)
+        self.creator = creator.label
+        self.seats = seats
+        self.status: Literal["waiting", "playing", "over", "closed"] = "waiting"
+        self.created = time.time()
+        self.started: float | None = None
+        self.finished: float | None = None
+        self.chat: deque[ChatLine] = deque(maxlen=200)
+        self.faults: list[str] = []
+        self.spectators: set[Listener] = set()
+        self.replay_path: str | None = None
+        self.version = 0
+        self._listeners: set[Listener] = set()
+        self.__seed: int | None = None
+        self._recorder: Recorder | None = None
+        self._bots: dict[int, Bot] = {}
+        self._substitutes: dict[int, Bot] = {}
+        self._deadlines: dict[int, float] = {}
+        self._pending: dict[int, asyncio.Task[None]] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._outcome: engine.Outcome | None = None
+
+    # What anyone may see ------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        """The game's title."""
+        return self.game.title
+
+    @property
+    def state(self) -> engine.State | None:
+        """The live state for the server's own use (``None`` before the start). Never show it whole."""
+        return None if self._recorder is None else self._recorder.state
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.status == "over"
+
+    @property
+    def outcome(self) -> engine.Outcome | None:
+        """The outcome once the game is over."""
+        return self._outcome
+
+    @property
+    def num_moves(self) -> int:
+        """Moves played so far."""
+        return 0 if self._recorder is None else self._recorder.num_moves
+
+    @property
+    def replay(self) -> Replay | None:
+        """The finished game's replay (with its seed), ``None`` while the game is not over."""
+        if self._recorder is None or not self.is_over:
+            return None
+        return self._recorder.replay()
+
+    def seed_if_over(self) -> int | None:
+        """The seed, once the game is over (``None`` before)."""
+        return self.__seed if self.is_over else None
+
+    def names(self) -> list[str]:
+        """Per seat, who plays it (a name, ``"bot NAME"`` or ``"(free)"``)."""
+        out = []
+        for seat in self.seats:
+            if seat.kind == "open":
+                out.append("(free)")
+            elif seat.kind == "bot":
+                out.append(f"{seat.name} (bot)")
+            elif seat.kind == "remote":
+                out.append(f"{seat.name} (remote bot)")
+            else:
+                out.append(seat.name)
+        return out
+
+    def counts(self) -> dict[str, int]:
+        """How many seats are ``human``, ``bot`` (built-in and remote) and ``free``."""
+        human = sum(1 for s in self.seats if s.kind == "human")
+        bot = sum(1 for s in self.seats if s.kind in ("bot", "remote"))
+        return {"human": human, "bot": bot, "free": sum(1 for s in self.seats if s.free)}
+
+    def seat_of(self, who: Controller | Identity) -> int | None:
+        """The seat ``who`` controls (a controller) or owns (an identity), or ``None``."""
+        for seat in self.seats:
+            if isinstance(who, Identity):
+                if seat.owner is not None and seat.owner == who.key:
+                    return seat.index
+            elif seat.controller is who:
+                return seat.index
+        return None
+
+    def view_for(self, controller: Listener) -> tuple[int | None, Any]:
+        """The view ``controller`` may see: its seat's if it controls one, else the spectator's.
+
+        Returns:
+            ``(seat or None, view)``; the view is ``None`` before the game starts.
+        """
+        seat = self.seat_of(controller)  # type: ignore[arg-type]
+        state = self.state
+        return seat, None if state is None else state.view(seat)
+
+    def events_for(self, controller: Listener, since: int = 0) -> list[Any]:
+        """The events ``controller`` may know (its seat's, or the public ones)."""
+        state = self.state
+        if state is None:
+            return []
+        return state.events(self.seat_of(controller), since)  # type: ignore[arg-type]
+
+    def legal_for(self, controller: Controller) -> list[Any]:
+        """The legal actions of the seat ``controller`` controls now (empty if none owed)."""
+        seat = self.seat_of(controller)
+        state = self.state
+        if seat is None or state is None or state.is_over or seat not in state.to_act:
+            return []
+        return state.legal_actions(seat)
+
+    def deadline_of(self, seat: int) -> float | None:
+        """When the seat's turn timer runs out (``time.monotonic()``), or ``None``."""
+        return self._deadlines.get(seat)
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that owe a decision now."""
+        state = self.state
+        return () if state is None or state.is_over else state.to_act
+
+    # Listeners ----------------------------------------------------------------------------
+
+    def watch(self, listener: Listener, spectator: bool = False) -> None:
+        """Tell ``listener`` about every change; a ``spectator`` is counted as one."""
+        self._listeners.add(listener)
+        if spectator:
+            self.spectators.add(listener)
+        self._changed()
+
+    def unwatch(self, listener: Listener) -> None:
+        """Stop telling ``listener``."""
+        self._listeners.discard(listener)
+        if listener in self.spectators:
+            self.spectators.discard(listener)
+            self._changed()
+
+    def _changed(self, lobby_too: bool = True) -> None:
+        self.version += 1
+        _notify(self._listeners, self)
+        if lobby_too:
+            self.lobby.changed()
+
+    # Seats --------------------------------------------------------------------------------
+
+    def sit(self, controller: Controller, seat: int | None = None, kind: Literal["human", "remote"] = "human") -> int:
+        """Take a seat: the owner's own seat back, or a free one (``seat``, or the first free).
+
+        A person or remote bot that owns a seat here (same key) always gets that seat back, from
+        any previous session of theirs (which is told it lost the seat).
+
+        Returns:
+            The seat index.
+
+        Raises:
+            TableError: no such seat, not free, or the table is closed.
+        """
+        identity = controller.identity
+        if self.status in ("over", "closed"):
+            raise TableError(f"table {self.code} is {self.status}")
+        own = self.seat_of(identity)
+        if own is not None and (seat is None or seat == own) and not identity.guest:
+            target = self.seats[own]
+            if target.kind != kind:
+                raise TableError(f"your seat {own} at table {self.code} is a {target.kind} seat")
+            old = target.controller
+            target.controller = controller
+            target.away_since = None
+            target.substitute = False
+            if old is not None and old is not controller:
+                self._listeners.discard(old)
+                old.seat_lost(self, own, "you took this seat from another session")
+            self._listeners.add(controller)
+            if kind == "remote" and self.status == "playing":
+                self._start_remote(target)
+            self._changed()
+            self._wake.set()
+            return own
+        if own is not None and seat is not None and seat != own:
+            raise TableError(f"you already have seat {own} at table {self.code}")
+        if own is not None and identity.guest:
+            raise TableError(f"a guest named {identity.name} already sits at table {self.code}")
+        if seat is None:
+            seat = next((s.index for s in self.seats if s.free), None)
+            if seat is None:
+                raise TableError(f"table {self.code} has no free seat")
+        if not 0 <= seat < self.num_players:
+            raise TableError(f"table {self.code} has seats 0..{self.num_players - 1}, not {seat}")
+        target = self.seats[seat]
+        if not target.free:
+            raise TableError(f"seat {seat} at table {self.code} is taken")
+        target.kind = kind
+        target.name = identity.label
+        target.owner = identity.key
+        target.controller = controller
+        self.spectators.discard(controller)
+        self._listeners.add(controller)
+        self._changed()
+        if self.status == "waiting" and not any(s.free for s in self.seats):
+            self._start()
+        return seat
+
+    def release(self, controller: Controller, leave: bool = False) -> None:
+        """``controller``'s session ends (or the person leaves the table with ``leave``).
+
+        Before the game starts the seat becomes free again. During the game the owner keeps the
+        seat: after the grace time (at once if ``leave``) a substitute bot plays for it.
+        """
+        self._listeners.discard(controller)
+        self.spectators.discard(controller)
+        seat = self.seat_of(controller)
+        if seat is None:
+            return
+        target = self.seats[seat]
+        target.controller = None
+        if self.status == "waiting":
+            target.kind, target.name, target.owner = "open", "", None
+            if not any(s.kind in ("human", "remote") for s in self.seats):
+                self.lobby.drop(self)
+        elif self.status == "playing":
+            target.away_since = time.monotonic()
+            if leave or self.lobby.config.grace_s <= 0:
+                target.substitute = True
+        self._changed()
+        self._wake.set()
+
+    # Chat ---------------------------------------------------------------------------------
+
+    def say(self, identity: Identity, text: str) -> None:
+        """Post a chat line at this table (control characters removed, cut to a sane length)."""
+        text = clean_text(text)
+        if text:
+            self.chat.append(ChatLine(time.time(), identity.label, text))
+            self._changed(lobby_too=False)
+
+    # Playing ------------------------------------------------------------------------------
+
+    def play(self, controller: Controller, action: Any) -> None:
+        """Play ``action`` for the seat ``controller`` controls.
+
+        Raises:
+            TableError: ``controller`` controls no seat here, or the game is not running.
+            engine.IllegalAction: the action is not legal for that seat now.
+        """
+        seat = self.seat_of(controller)
+        if seat is None or self.seats[seat].kind != "human":
+            raise TableError("you have no seat at this table")
+        if self._recorder is None or self.status != "playing":
+            raise TableError("the game is not running")
+        self._recorder.apply(seat, action)
+        self._moved()
+
+    def _start(self) -> None:
+        self.__seed = secrets.randbits(64)
+        players = [Player(s.name, "human" if s.kind == "human" else "bot") for s in self.seats]
+        self._recorder = Recorder(self.game.id, self.num_players, self.__seed, self.options, players)
+        for seat in self.seats:
+            if seat.kind == "bot":
+                self._bots[seat.index] = make_bot(seat.bot_spec, secrets.randbits(32))
+            self._substitutes[seat.index] = RandomBot(secrets.randbits(32))
+        self.status = "playing"
+        self.started = time.time()
+        for seat in self.seats:
+            if seat.kind == "remote" and seat.controller is not None:
+                self._start_remote(seat)
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
+        log.info("table %s: %s started for %s", self.code, self.game.id, ", ".join(s.name for s in self.seats))
+        self._changed()
+
+    def _moved(self) -> None:
+        state = self.state
+        assert state is not None
+        for seat in list(self._deadlines):
+            if seat not in state.to_act:
+                del self._deadlines[seat]
+        self._changed(lobby_too=state.is_over)
+        self._wake.set()
+
+    def _automatic(self, seat: Seat) -> bool:
+        return seat.kind == "bot" or seat.substitute
+
+    async def _run(self) -> None:
+        try:
+            state = self.state
+            assert state is not None
+            while not state.is_over:
+                self._wake.clear()
+                self._dispatch()
+                timeout = self._next_timer()
+                if timeout is None or timeout > 0:
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), timeout)
+                self._expire()
+            await self._finish()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s stopped on an error", self.code)
+            self.status = "closed"
+            self._changed()
+        finally:
+            for task in self._pending.values():
+                task.cancel()
+
+    def _start_remote(self, seat: Seat) -> None:
+        controller = seat.controller
+        try:
+            controller.start(self, seat.index)  # type: ignore[union-attr]
+        except Exception as exc:  # a remote bot's channel: any failure is its fault
+            self._fault(seat.index, f"start failed: {exc}")
+
+    def _dispatch(self) -> None:
+        state = self.state
+        assert state is not None
+        now = time.monotonic()
+        for index in state.to_act:
+            if index in self._pending:
+                continue
+            seat = self.seats[index]
+            if self._automatic(seat):
+                self._spawn(index, self._bot_move(index, self._bots.get(index) or self._substitutes[index]))
+            elif seat.kind == "remote" and seat.controller is not None:
+                self._spawn(index, self._remote_move(index, seat.controller))  # type: ignore[arg-type]
+            elif seat.kind == "human" and self.lobby.config.turn_timer_s and index not in self._deadlines:
+                self._deadlines[index] = now + self.lobby.config.turn_timer_s
+                self._changed(lobby_too=False)
+
+    def _spawn(self, seat: int, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._pending[seat] = task
+
+        def done(t: asyncio.Task[None]) -> None:
+            if self._pending.get(seat) is t:
+                del self._pending[seat]
+            self._wake.set()
+
+        task.add_done_callback(done)
+
+    def _next_timer(self) -> float | None:
+        now = time.monotonic()
+        times = list(self._deadlines.values())
+        grace = self.lobby.config.grace_s
+        times += [s.away_since + grace for s in self.seats if s.away_since is not None and not s.substitute]
+        return None if not times else max(0.0, min(times) - now)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for seat in self.seats:
+            if (
+                seat.away_since is not None
+                and not seat.substitute
+                and now >= seat.away_since + self.lobby.config.grace_s
+            ):
+                seat.substitute = True
+                log.info("table %s: seat %d (%s) is away; a bot plays for it", self.code, seat.index, seat.name)
+                self._changed()
+        for index, deadline in list(self._deadlines.items()):
+            if now >= deadline and index not in self._pending:
+                del self._deadlines[index]
+                self.chat.append(ChatLine(time.time(), "table", f"{self.seats[index].name}'s time ran out"))
+                self._spawn(index, self._bot_move(index, self._substitutes[index], paced=False))
+
+    async def _bot_move(self, index: int, bot: Bot, paced: bool = True) -> None:
+        state = self.state
+        assert state is not None
+        moves = self.num_moves
+        delay = self.lobby.config.bot_delay_s
+        if paced and delay > 0 and len(state.to_act) == 1 and any(s.kind == "human" for s in self.seats):
+            await asyncio.sleep(delay)
+        if state.is_over or index not in state.to_act:
+            return
+        view = state.view(index)
+        legal = state.legal_actions(index)
+        try:
+            action = await asyncio.to_thread(bot.act, view, list(legal), index)
+        except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
+            self.faults.append(f"move {moves + 1}: seat {index}: the bot raised {type(exc).__name__}: {exc}")
+            action = legal[0]
+        self._apply_auto(index, action, legal)
+
+    async def _remote_move(self, index: int, controller: RemoteController) -> None:
+        state = self.state
+        assert state is not None
+        view = state.view(index)
+        legal = state.legal_actions(index)
+        deadline_ms = self.lobby.config.remote_deadline_ms
+        try:
+            choice = await asyncio.wait_for(controller.decide(index, view, legal, deadline_ms), deadline_ms / 1000)
+        except TimeoutError:
+            self._fault(index, f"no answer within {deadline_ms} ms")
+            choice = 0
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # bad reply, closed channel: the bot's fault
+            self._fault(index, str(exc) or type(exc).__name__)
+            choice = 0
+        self._apply_auto(index, legal[choice], legal)
+
+    def _fault(self, index: int, message: str) -> None:
+        seat = self.seats[index]
+        self.faults.append(f"move {self.num_moves + 1}: seat {index} ({seat.name}): {message}")
+        log.info("table %s: remote bot fault: seat %d: %s", self.code, index, message)
+        controller = seat.controller
+        if controller is not None:
+            seat.controller = None
+            seat.away_since = time.monotonic()
+            self._listeners.discard(controller)
+            controller.fault(message)  # type: ignore[attr-defined]
+
+    def _apply_auto(self, index: int, action: Any, legal: list[Any]) -> None:
+        state = self.state
+        assert state is not None and self._recorder is not None
+        if state.is_over or index not in state.to_act:
+            return
+        if action not in legal:
+            self.faults.append(f"move {self.num_moves + 1}: seat {index}: not a legal action: {action!r:.200}")
+            action = legal[0]
+        try:
+            self._recorder.apply(index, action)
+        except engine.IllegalAction:
+            return  # the position moved on (a simultaneous choice resolved): decide again
+        self._moved()
+
+    async def _finish(self) -> None:
+        assert self._recorder is not None
+        state = self._recorder.state
+        self._outcome = state.outcome
+        self.finished = time.time()
+        self._deadlines.clear()
+        replay = self._recorder.replay()
+        try:
+            record = await asyncio.to_thread(
+                self.lobby.store.record_game, self.code, replay, self.started or self.finished, self.finished
+            )
+            self.replay_path = str(record.replay)
+        except Exception:
+            log.exception("table %s: the replay could not be saved", self.code)
+        self.status = "over"
+        log.info("table %s: over; winners %s", self.code, list(self._outcome.winners))
+        for seat in self.seats:
+            if seat.kind == "remote" and seat.controller is not None:
+                with contextlib.suppress(Exception):
+                    seat.controller.end(self._outcome)  # type: ignore[attr-defined]
+        self._changed()
+
+    async def close(self) -> None:
+        """Stop the table's game (server shutdown); an unfinished game is not recorded."""
+        if self.status in ("waiting", "playing"):
+            self.status = "closed"
+        task = self._task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        for seat in self.seats:
+            if seat.controller is not None:
+                with contextlib.suppress(Exception):
+                    seat.controller.seat_lost(self, seat.index, "the server is shutting down")
+        self._changed()
+
+
+def _notify(listeners: set[Listener], what: Any) -> None:
+    # Each listener is called on its own, outside the caller's context (the caller may be inside
+    # another session's app, and Textual keeps its active app in a context variable).
+    loop = asyncio.get_running_loop()
+    for listener in list(listeners):
+        loop.call_soon(_safe_call, listener.changed, what, context=contextvars.Context())
+
+
+def _safe_call(fn: Callable[[Any], None], what: Any) -> None:
+    try:
+        fn(what)
+    except Exception:
+        log.exception("a listener failed")
+
+
+@dataclass
+class _LobbyChat:
+    lines: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=200))
+
+
+class Lobby:
+    """The server's tables and lobby chat.
+
+    Args:
+        store: the server's :class:`tui.store.Store` (finished games are recorded there).
+        config: how tables behave.
+    """
+
+    def __init__(self, store: Any, config: ServerConfig | None = None) -> None:
+        self.store = store
+        self.config = config or ServerConfig()
+        self.tables: dict[str, Table] = {}
+        self.chat: deque[ChatLine] = deque(maxlen=200)
+        self._listeners: set[Listener] = set()
+        self.version = 0
+
+    def watch(self, listener: Listener) -> None:
+        """Tell ``listener`` when the table list or the lobby chat changes."""
+        self._listeners.add(listener)
+
+    def unwatch(self, listener: Listener) -> None:
+        """Stop telling ``listener``."""
+        self._listeners.discard(listener)
+
+    def changed(self) -> None:
+        """Something in the table list changed."""
+        self.version += 1
+        _notify(self._listeners, self)
+
+    def say(self, identity: Identity, text: str) -> None:
+        """Post a chat line in the lobby."""
+        text = clean_text(text)
+        if text:
+            self.chat.append(ChatLine(time.time(), identity.label, text))
+            self.changed()
+
+    def listing(self) -> list[Table]:
+        """The tables to show: waiting first, then playing, then recently finished; newest first within each."""
+        now = time.time()
+        for table in list(self.tables.values()):
+            if (
+                table.status in ("over", "closed")
+                and now - (table.finished or table.created) > self.config.finished_keep_s
+            ):
+                del self.tables[table.code]
+        order = {"waiting": 0, "playing": 1, "over": 2, "closed": 3}
+        return sorted(self.tables.values(), key=lambda t: (order[t.status], -t.created))
+
+    def table(self, code: str) -> Table:
+        """The table with ``code`` (case-insensitive).
+
+        Raises:
+            TableError: no such table.
+        """
+        found = self.tables.get(code.strip().upper())
+        if found is None:
+            raise TableError(f"no table {code.strip().upper()!r}")
+        return found
+
+    def create_table(
+        self,
+        creator: Identity,
+        game_id: str,
+        num_players: int,
+        seats: list[SeatSpec],
+        options: Any = None,
+    ) -> Table:
+        """Open a new table; the creator's ``"me"`` seat is theirs once they :meth:`Table.sit`.
+
+        Returns:
+            The new table (status ``waiting``; it starts when every seat is taken).
+
+        Raises:
+            TableError: an unknown game or bot, bad options, a bad player count, seats that do
+                not match it, or too many tables.
+        """
+        try:
+            game = engine.game(game_id)
+        except engine.UnknownGame as exc:
+            raise TableError(str(exc)) from None
+        if not game.min_players <= num_players <= game.max_players:
+            raise TableError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_players}")
+        if len(seats) != num_players:
+            raise TableError(f"{len(seats)} seats described for {num_players} players")
+        if sum(1 for s in seats if s.kind == "me") > 1:
+            raise TableError("you can take only one seat")
+        try:
+            opts = engine.parse_options(game.options_type, options)
+        except engine.InvalidOptions as exc:
+            raise TableError(str(exc)) from None
+        for spec in seats:
+            if spec.kind == "bot":
+                try:
+                    make_bot(spec.bot, 0)
+                except ValueError as exc:
+                    raise TableError(str(exc)) from None
+        if sum(1 for t in self.tables.values() if t.status in ("waiting", "playing")) >= self.config.max_tables:
+            raise TableError("the saloon is full: too many tables; try again later")
+        code = self._new_code()
+        made = [
+            Seat(i, "bot", name=spec.bot, bot_spec=spec.bot) if spec.kind == "bot" else Seat(i, "open")
+            for i, spec in enumerate(seats)
+        ]
+        table = Table(self, code, game.id, num_players, opts, creator, made)
+        self.tables[code] = table
+        log.info("table %s: %s for %d opened by %s", code, game.id, num_players, creator.label)
+        self.changed()
+        if not any(s.free for s in made):
+            table._start()  # bots only: play now
+        return table
+
+    def drop(self, table: Table) -> None:
+        """Remove a table nobody sits at any more (before its game started)."""
+        if self.tables.get(table.code) is table and table.status == "waiting":
+            table.status = "closed"
+            del self.tables[table.code]
+            self.changed()
+
+    def seats_of(self, identity: Identity) -> list[tuple[Table, int]]:
+        """The live tables where ``identity`` (by key) owns a seat, with the seat."""
+        if identity.guest:
+            return []
+        found = []
+        for table in self.tables.values():
+            if table.status in ("waiting", "playing"):
+                seat = table.seat_of(identity)
+                if seat is not None:
+                    found.append((table, seat))
+        return found
+
+    def first_free(self, game_id: str | None = None) -> Table | None:
+        """The oldest waiting table with a free seat (of ``game_id``, if given)."""
+        waiting = [
+            t
+            for t in self.tables.values()
+            if t.status == "waiting" and any(s.free for s in t.seats) and (game_id is None or t.game.id == game_id)
+        ]
+        return min(waiting, key=lambda t: t.created, default=None)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(4))
+            if code not in self.tables:
+                return code
+
+    async def close(self) -> None:
+        """Stop every table (server shutdown)."""
+        for table in list(self.tables.values()):
+            await table.close()
