@@ -8,7 +8,8 @@ viewer's events. Every state is written in text or symbols, never in colour alon
   ``[2 Gold 3↑]`` face up for everyone.
 * ``★AS`` a star in an establishment (the player's initials); ``·`` a vacancy.
 * ``[2 ? +Colt H]`` a Holster attached to a Safe (2-3 players); ``Colt Gun`` a Colt Showdown Gun.
-* Cards: ``Colt ▮▮▮ Horse``: the gun (its die; more bars, stronger) and the item.
+* Cards: ``Colt 011223 Horse``: the gun, its die's six faces, and the item. Dice, weakest to
+  strongest: Pepperbox 000112, Derringer 001122, Colt 011223, Winchester 112233, Messenger 122334.
 """
 
 from __future__ import annotations
@@ -24,17 +25,20 @@ from textual.widgets import Static
 
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876 import events as E
+from engine.deadwood1876.components import components
 from engine.deadwood1876.events import Card
 from engine.deadwood1876.views import PlayerView, SafeView, View
 from tui.games import GameUI, TableWidget
 
 __all__ = ["Deadwood1876Table", "Deadwood1876UI", "card_text", "safe_text", "short_safe"]
 
+COMP = components()
+
 LEGEND = __doc__ or ""
 """How to read the table (the help screen shows it)."""
 
-GUN_BARS = {"pepperbox": 1, "derringer": 2, "colt": 3, "winchester": 4, "messenger": 5}
-"""How strong each gun's die is, weakest to strongest, drawn as bars on the card (as on the real cards)."""
+GUN_FACES = {name.lower(): "".join(map(str, faces)) for name, faces in zip(COMP.gun_names, COMP.gun_faces, strict=True)}
+"""Each gun's die faces as printed on the card (public component data, e.g. ``"colt": "011223"``)."""
 
 GUN_STYLE = {"pepperbox": "grey70", "derringer": "green", "colt": "red", "winchester": "blue", "messenger": "magenta"}
 """The die colour of each gun (decoration only: the name is always written)."""
@@ -73,9 +77,9 @@ def _gun(name: str) -> str:
 
 
 def card_text(card: Card) -> str:
-    """A card as plain text: gun, die strength bars and item, e.g. ``"Colt ▮▮▮ Horse"``."""
+    """A card as plain text: gun, its die's faces and item, e.g. ``"Colt 011223 Horse"``."""
     item = "white Horse" if card.white else card.item.capitalize()
-    return f"{_gun(card.gun)} {'▮' * GUN_BARS.get(card.gun.lower(), 0)} {item}"
+    return f"{_gun(card.gun)} {GUN_FACES.get(card.gun.lower(), '')} {item}"
 
 
 def _card(card: Card) -> Text:
@@ -86,7 +90,7 @@ def _card(card: Card) -> Text:
 def _gun_card(card: Card) -> Text:
     """A card laid as a gun: only its gun counts."""
     gun = card.gun.lower()
-    return Text.assemble("[", (f"{_gun(card.gun)} {'▮' * GUN_BARS.get(gun, 0)}", GUN_STYLE.get(gun, "")), "]")
+    return Text.assemble("[", (f"{_gun(card.gun)} {GUN_FACES.get(gun, '')}", GUN_STYLE.get(gun, "")), "]")
 
 
 def short_safe(label: str) -> str:
