@@ -527,7 +527,8 @@ class ServerTableScreen(Screen[None]):
             if key != self._choices_key:
                 choices = [Choice(table.game.describe(a, view), self.ui.group(a, view), a) for a in legal]
                 picker.set_choices("Your move", choices)
-                picker.options.focus()
+                if not self.query_one("#st-say", Input).has_focus:  # never take the chat line from a typist
+                    picker.options.focus()
                 self._choices_key = key
             return
         waiting = [self.ui.seat_name(view, s) for s in table.to_act() if s != seat]

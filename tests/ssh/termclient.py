@@ -10,7 +10,7 @@ from typing import Any
 import asyncssh
 import pyte
 
-__all__ = ["KEYS", "Terminal", "connect", "make_key"]
+__all__ = ["KEYS", "Terminal", "connect", "make_key", "wait_until"]
 
 KEYS = {
     "enter": b"\r",
@@ -28,6 +28,19 @@ KEYS = {
 }
 
 _KEY_CACHE: dict[str, asyncssh.SSHKey] = {}
+
+
+async def wait_until(predicate: Any, timeout: float = 10.0, what: str = "the condition") -> None:
+    """Poll ``predicate()`` (server-side state, in the test's own event loop) until it is true.
+
+    Raises:
+        AssertionError: still false after ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not hold within {timeout}s")
+        await asyncio.sleep(0.02)
 
 
 def make_key(name: str) -> asyncssh.SSHKey:

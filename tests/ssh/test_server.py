@@ -12,7 +12,7 @@ import asyncssh
 
 import replays
 from tests.ssh.conftest import make_server
-from tests.ssh.termclient import Terminal, connect, make_key
+from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import RateLimiter, SaloonServer
 from tui.tables import Identity, SeatSpec
 
@@ -177,10 +177,12 @@ async def test_spectator_sees_the_public_view_and_chat(server: SaloonServer) -> 
             screen = bob.text()
             assert "Your hand" not in screen and "Your move" not in screen
             await alice.wait_for("1 watching")
+            table = server.lobby.table(code)
+            (watcher,) = table.spectators
             await bob.press("tab")
+            await wait_until(lambda: watcher.query_one("#st-say").has_focus, what="chat focus")  # not the moves
             await bob.type("howdy\r")
             await alice.wait_for("bob: howdy")
-            table = server.lobby.table(code)
             state = table.state
             assert state is not None
             # alice's hand is on her screen, never on the spectator's
