@@ -429,6 +429,13 @@ class DeadwoodState:
         if seat not in self.used:
             self.used.append(seat)
 
+    def collect(self, seat: int, choice: Any) -> bool:
+        """Record ``seat``'s hidden simultaneous ``choice`` in ``pending``; True once every seat
+        waited on has chosen (the caller then resolves all choices in seat order)."""
+        self.pending[seat] = choice
+        self.waiting = tuple(s for s in self.waiting if s != seat)
+        return not self.waiting
+
     def wait_for(self, seats: Iterable[int], phase: str) -> None:
         """Enter ``phase`` waiting on ``seats`` (sorted ascending)."""
         self.phase = phase

@@ -77,9 +77,7 @@ def apply_holster(st: DeadwoodState, seat: int, action: Any) -> None:
     (``choose_holster``); then the dice are rolled.
     """
     fight = _fight(st)
-    st.pending[seat] = action
-    st.waiting = tuple(s for s in st.waiting if s != seat)
-    if st.waiting:
+    if not st.collect(seat, action):
         return
     for giver in sorted(st.pending):
         choice = st.pending[giver]
@@ -124,9 +122,7 @@ def legal_choose_holster(st: DeadwoodState, seat: int) -> list[ChooseHolster]:
 def apply_choose_holster(st: DeadwoodState, seat: int, action: ChooseHolster) -> None:
     """Record the choice; once both fighters have chosen, return the rest and roll."""
     fight = _fight(st)
-    st.pending[seat] = action.card
-    st.waiting = tuple(s for s in st.waiting if s != seat)
-    if st.waiting:
+    if not st.collect(seat, action.card):
         return
     for fighter in sorted(st.pending):
         chosen = st.pending[fighter]

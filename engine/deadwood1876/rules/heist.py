@@ -23,9 +23,7 @@ def legal_heist(st: DeadwoodState, seat: int) -> list[HeistGun]:
 def apply_heist(st: DeadwoodState, seat: int, action: HeistGun) -> None:
     """Record a hidden gun; once all are down, roll; the tied highest reroll; the winner takes
     the Safe (Third Law applies) and shuffles it in; the guns are discarded."""
-    st.pending[seat] = action.card
-    st.waiting = tuple(s for s in st.waiting if s != seat)
-    if st.waiting:
+    if not st.collect(seat, action.card):
         return
     guns = dict(st.pending)
     st.pending = {}

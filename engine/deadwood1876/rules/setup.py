@@ -79,9 +79,7 @@ def legal_pass_safe(st: DeadwoodState, seat: int) -> list[PassSafe]:
 
 def apply_pass_safe(st: DeadwoodState, seat: int, action: PassSafe) -> None:
     """Record a hidden choice; once everyone has chosen, pass left, then all shuffle (step 5)."""
-    st.pending[seat] = action.index
-    st.waiting = tuple(s for s in st.waiting if s != seat)
-    if st.waiting:
+    if not st.collect(seat, action.index):
         return
     n = st.n
     passed = [st.rows[seat].pop(st.pending[seat]) for seat in range(n)]
@@ -146,9 +144,7 @@ def legal_give_to_stranger(st: DeadwoodState, seat: int) -> list[GiveToStranger]
 
 def apply_give_to_stranger(st: DeadwoodState, seat: int, action: GiveToStranger) -> None:
     """Record a hidden choice; once both have chosen, the Stranger gets both and shuffles them."""
-    st.pending[seat] = action.index
-    st.waiting = tuple(s for s in st.waiting if s != seat)
-    if st.waiting:
+    if not st.collect(seat, action.index):
         return
     for giver in range(st.n):
         safe = st.rows[giver].pop(st.pending[giver])

@@ -146,9 +146,7 @@ def legal_showdown(st: DeadwoodState, seat: int) -> list[FireGun]:
 
 def apply_showdown(st: DeadwoodState, seat: int, action: FireGun) -> None:
     """Record a hidden card; once all are down, roll, and the lowest flips or is out."""
-    st.pending[seat] = action.card
-    st.waiting = tuple(s for s in st.waiting if s != seat)
-    if st.waiting:
+    if not st.collect(seat, action.card):
         return
     played = dict(st.pending)
     st.pending = {}
