@@ -30,13 +30,16 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, RichLog,
 
 import engine
 from tui.games import TABLES, ui_for
-from tui.tables import Identity, Lobby, SeatSpec, Table, TableError
+from tui.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, TableError
 from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen
 
 __all__ = ["LobbyScreen", "NewTableScreen", "SSHApp", "ServerTableScreen"]
 
 _REFRESH_S = 0.2
 """At most one redraw of a screen per this many seconds for changes made elsewhere."""
+
+MAX_FORM_CHARS = 200
+"""The longest text the new-table form's bots and options lines take."""
 
 
 class _Throttle:
@@ -104,7 +107,11 @@ class LobbyScreen(Screen[None]):
         yield table
         yield Static(id="lobby-games")
         yield RichLog(id="lobby-chat", wrap=True, markup=False, max_lines=500)
-        yield _Input(placeholder="say something to the saloon (Enter sends, Esc back to the tables)", id="lobby-say")
+        yield _Input(
+            placeholder="say something to the saloon (Enter sends, Esc back to the tables)",
+            id="lobby-say",
+            max_length=MAX_CHAT_CHARS,
+        )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -277,13 +284,27 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
                 )
             with Horizontal(classes="nt-row"):
                 yield Static("players", classes="nt-label")
-                yield _Input(value="4", id="nt-players", type="integer", compact=True)
+                yield _Input(value="4", id="nt-players", type="integer", compact=True, max_length=2)
             with Horizontal(classes="nt-row"):
                 yield Static("bots", classes="nt-label")
-                yield _Input(value="random,random", placeholder="one bot name per bot seat", id="nt-bots", compact=True)
+                yield _Input(
+                    value="random,random",
+                    placeholder="one bot name per bot seat",
+                    id="nt-bots",
+                    compact=True,
+                    max_length=MAX_FORM_CHARS,
+                )
+            with Horizontal(classes="nt-row"):
+                yield Static("", classes="nt-label")
+                yield Static(Text("bots on offer: " + ", ".join(self.lobby.config.bots), style="dim"), id="nt-offer")
             with Horizontal(classes="nt-row"):
                 yield Static("options", classes="nt-label")
-                yield _Input(placeholder="KEY=VALUE ... (saloon games lists them)", id="nt-options", compact=True)
+                yield _Input(
+                    placeholder="KEY=VALUE ... (saloon games lists them)",
+                    id="nt-options",
+                    compact=True,
+                    max_length=MAX_FORM_CHARS,
+                )
             with Horizontal(classes="nt-row"):
                 yield Static("", classes="nt-label")
                 yield Checkbox("I take a seat (the other seats are free for people or remote bots)", True, id="nt-me")
@@ -398,7 +419,7 @@ class ServerTableScreen(Screen[None]):
             with Vertical(id="st-side"):
                 yield GameLog(id="log")
                 yield RichLog(id="st-chat", wrap=True, markup=False, max_lines=300)
-                yield _Input(placeholder="chat at this table (Tab)", id="st-say")
+                yield _Input(placeholder="chat at this table (Tab)", id="st-say", max_length=MAX_CHAT_CHARS)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

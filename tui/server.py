@@ -30,7 +30,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,9 +40,9 @@ import asyncssh
 import engine
 from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
 from tui.store import NameTaken, Store, valid_name
-from tui.tables import Identity, Lobby, ServerConfig, Table, TableError
+from tui.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
 
-__all__ = ["RateLimiter", "SaloonServer", "main", "serve"]
+__all__ = ["RateLimiter", "SaloonServer", "bot_offers", "main", "serve"]
 
 log = logging.getLogger("saloon.server")
 
@@ -267,7 +267,10 @@ def _bot_arguments(args: Sequence[str]) -> argparse.Namespace:
         raise ValueError(message)
 
     parser.error = error  # type: ignore[method-assign]
-    return parser.parse_args(list(args))
+    options = parser.parse_args(list(args))
+    if options.game is not None and options.game not in engine.games():
+        raise ValueError(f"unknown game {shown(options.game)}; games: {', '.join(engine.games())}")
+    return options
 
 
 _USAGE = """\
@@ -496,7 +499,7 @@ class SaloonServer:
         try:
             options = _bot_arguments(args)
         except (ValueError, argparse.ArgumentError) as exc:
-            self._say(process, f"bot: {exc}\n{_USAGE}", error=True)
+            self._say(process, f"bot: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
             return 2
         bot = _RemoteBot(identity, process)
         reader = asyncio.get_running_loop().create_task(bot.read_lines())
@@ -589,6 +592,7 @@ def serve(
     grace_s: float = 60.0,
     turn_timer_s: float | None = None,
     bot_delay_s: float = 0.5,
+    bots: Mapping[str, str] | None = None,
 ) -> None:
     """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
 
@@ -600,10 +604,46 @@ def serve(
         grace_s: seconds a disconnected player keeps the seat before a bot plays for them.
         turn_timer_s: seconds a person has per decision (``None``: no timer).
         bot_delay_s: the pause before a visible bot move at tables with people.
+        bots: the bots users may seat, offered name -> :func:`bots.make_bot` spec (default
+            :data:`tui.tables.DEFAULT_SERVER_BOTS`); see :func:`bot_offers`.
     """
-    config = ServerConfig(grace_s=grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s)
+    offered = dict(DEFAULT_SERVER_BOTS if bots is None else bots)
+    config = ServerConfig(grace_s=grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s, bots=offered)
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
     asyncio.run(run_server(server))
+
+
+def bot_offers(pairs: Sequence[str]) -> dict[str, str]:
+    """The bots a server offers: :data:`~tui.tables.DEFAULT_SERVER_BOTS` plus the operator's ``NAME=SPEC`` pairs.
+
+    ``NAME`` is what users see and choose in the new-table form (an account-style name: a
+    lower-case letter, then lower-case letters, digits, ``-`` or ``_``, 24 at most); ``SPEC`` is any
+    :func:`bots.make_bot` name (``heuristic``, ``package.module:Class``, ``cmd:COMMAND``). A NAME
+    given again replaces the earlier bot of that name, built-in ones included. Each SPEC is made
+    once here, so a broken one fails at start-up, not in a user's game.
+
+    Raises:
+        ValueError: a pair without ``=``, a bad NAME, or a SPEC that :func:`bots.make_bot` refuses.
+    """
+    from bots import UnknownBot, make_bot
+
+    offers = dict(DEFAULT_SERVER_BOTS)
+    for pair in pairs:
+        name, eq, spec = pair.partition("=")
+        name, spec = name.strip(), spec.strip()
+        if not eq or not spec:
+            raise ValueError(f"--bot {pair!r}: expected NAME=SPEC, e.g. --bot strong=mybots.strong:Bot")
+        if not valid_name(name):
+            raise ValueError(f"--bot {pair!r}: NAME must be {_NAME_HELP}")
+        try:
+            bot = make_bot(spec, 0)
+        except UnknownBot as exc:
+            raise ValueError(f"--bot {pair!r}: {exc}") from None
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+        offers[name] = spec
+    return offers
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -626,11 +666,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, metavar="S", help="pause before visible bot moves (default 0.5)"
     )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="offer another bot to users under NAME (repeatable); SPEC is any bot name of saloon play "
+        "(package.module:Class, cmd:COMMAND). Users only ever choose by NAME. Default offer: "
+        + ", ".join(DEFAULT_SERVER_BOTS),
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--turn-timer S]``.
+    """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--turn-timer S] [--bot NAME=SPEC]``.
 
     Returns:
         The exit code (2 for bad arguments or a port that cannot be opened).
@@ -643,9 +692,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 0 <= args.port <= 65535 or args.grace < 0 or (args.turn_timer is not None and args.turn_timer <= 0):
         print("saloon serve: bad --port, --grace or --turn-timer", file=sys.stderr)
         return 2
+    try:
+        offers = bot_offers(args.bot)
+    except ValueError as exc:
+        print(f"saloon serve: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(message)s")
     try:
-        serve(args.host, args.port, args.data_dir, args.guest, args.grace, args.turn_timer, args.bot_delay)
+        serve(args.host, args.port, args.data_dir, args.guest, args.grace, args.turn_timer, args.bot_delay, offers)
     except OSError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)
         return 2

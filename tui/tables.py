@@ -34,7 +34,7 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -45,6 +45,7 @@ from bots import Bot, RandomBot, make_bot
 from replays import Player, Recorder, Replay
 
 __all__ = [
+    "DEFAULT_SERVER_BOTS",
     "ChatLine",
     "Identity",
     "Lobby",
@@ -53,6 +54,7 @@ __all__ = [
     "Table",
     "TableError",
     "clean_text",
+    "shown",
 ]
 
 log = logging.getLogger("saloon.server")
@@ -60,6 +62,14 @@ log = logging.getLogger("saloon.server")
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 MAX_CHAT_CHARS = 300
 """The longest chat message kept (longer ones are cut)."""
+
+DEFAULT_SERVER_BOTS: Mapping[str, str] = {"random": "random", "heuristic": "heuristic"}
+"""The bots a server offers its users unless the operator says otherwise: offered name -> bot spec.
+
+Users pick bots by offered name only (see :meth:`Lobby.create_table`); the spec, which may be any
+:func:`bots.make_bot` name (a Python object path, an external command), comes from the operator
+(``saloon serve --bot NAME=SPEC``) and never from a connection.
+"""
 
 
 class TableError(ValueError):
@@ -78,6 +88,8 @@ class ServerConfig:
         remote_deadline_ms: the per-decision deadline of remote bots.
         max_tables: the most tables not yet over.
         finished_keep_s: how long a finished table stays listed.
+        bots: the bots users may seat, by offered name: name -> :func:`bots.make_bot` spec
+            (:data:`DEFAULT_SERVER_BOTS` unless the operator adds or replaces some).
     """
 
     grace_s: float = 60.0
@@ -86,6 +98,7 @@ class ServerConfig:
     remote_deadline_ms: int = 5000
     max_tables: int = 200
     finished_keep_s: float = 600.0
+    bots: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_SERVER_BOTS))
 
 
 @dataclass(frozen=True)
@@ -115,7 +128,8 @@ class SeatSpec:
 
     Attributes:
         kind: ``"me"`` (the creator), ``"open"`` (a person or remote bot joins), ``"bot"``.
-        bot: the bot's name for :func:`bots.make_bot` (``kind == "bot"``).
+        bot: the name of a bot the server offers (``kind == "bot"``; a key of
+            :attr:`ServerConfig.bots`, never a spec).
     """
 
     kind: Literal["me", "open", "bot"]
@@ -165,8 +179,14 @@ class RemoteController(Controller, Protocol):
 
 def clean_text(text: str, limit: int = MAX_CHAT_CHARS) -> str:
     """``text`` without control or formatting characters (no terminal escapes), spaces collapsed, cut to ``limit``."""
-    kept = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    kept = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text[: 4 * limit + 64])
     return " ".join(kept.split())[:limit]
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message to a person: control characters removed, cut to ``limit`` with ``…``."""
+    cleaned = clean_text(text, limit + 1)
+    return repr(cleaned if len(cleaned) <= limit else cleaned[:limit] + "…")
 
 
 @dataclass
@@ -761,7 +781,7 @@ class Lobby:
         """
         found = self.tables.get(code.strip().upper())
         if found is None:
-            raise TableError(f"no table {code.strip().upper()!r}")
+            raise TableError(f"no table {shown(code.strip().upper())}")
         return found
 
     def create_table(
@@ -795,17 +815,17 @@ class Lobby:
             opts = engine.parse_options(game.options_type, options)
         except engine.InvalidOptions as exc:
             raise TableError(str(exc)) from None
+        offered = self.config.bots
         for spec in seats:
-            if spec.kind == "bot":
-                try:
-                    make_bot(spec.bot, 0)
-                except ValueError as exc:
-                    raise TableError(str(exc)) from None
+            if spec.kind == "bot" and spec.bot not in offered:
+                # A dictionary look-up and nothing else: a name from a connection never reaches
+                # make_bot, an import, a path or a process.
+                raise TableError(f"{shown(spec.bot)} is not a bot on offer here; choose from: {', '.join(offered)}")
         if sum(1 for t in self.tables.values() if t.status in ("waiting", "playing")) >= self.config.max_tables:
             raise TableError("the saloon is full: too many tables; try again later")
         code = self._new_code()
         made = [
-            Seat(i, "bot", name=spec.bot, bot_spec=spec.bot) if spec.kind == "bot" else Seat(i, "open")
+            Seat(i, "bot", name=spec.bot, bot_spec=offered[spec.bot]) if spec.kind == "bot" else Seat(i, "open")
             for i, spec in enumerate(seats)
         ]
         table = Table(self, code, game.id, num_players, opts, creator, made)
