@@ -592,7 +592,7 @@ def serve(
     grace_s: float = 60.0,
     turn_timer_s: float | None = None,
     bot_delay_s: float = 0.5,
-    bots: Mapping[str, str] | None = None,
+    bots: Mapping[str, str] = DEFAULT_SERVER_BOTS,
 ) -> None:
     """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
 
@@ -604,11 +604,9 @@ def serve(
         grace_s: seconds a disconnected player keeps the seat before a bot plays for them.
         turn_timer_s: seconds a person has per decision (``None``: no timer).
         bot_delay_s: the pause before a visible bot move at tables with people.
-        bots: the bots users may seat, offered name -> :func:`bots.make_bot` spec (default
-            :data:`tui.tables.DEFAULT_SERVER_BOTS`); see :func:`bot_offers`.
+        bots: the bots users may seat, offered name -> :func:`bots.make_bot` spec; see :func:`bot_offers`.
     """
-    offered = dict(DEFAULT_SERVER_BOTS if bots is None else bots)
-    config = ServerConfig(grace_s=grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s, bots=offered)
+    config = ServerConfig(grace_s=grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s, bots=dict(bots))
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
     asyncio.run(run_server(server))
 
