@@ -13,6 +13,7 @@ The engine does no I/O and holds no global random state: every state owns its
 from __future__ import annotations
 
 from engine.core import (
+    MAX_SEED,
     OMNISCIENT,
     Chance,
     Game,
@@ -41,6 +42,7 @@ __all__ = [
     "OMNISCIENT",
     "Chance",
     "Game",
+    "MAX_SEED",
     "IllegalAction",
     "InvalidOptions",
     "Outcome",

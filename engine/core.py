@@ -87,6 +87,10 @@ def rank_by_scores(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
+MAX_SEED = 2**64 - 1
+"""The largest seed a game takes: a replay stores the seed as an unsigned 64-bit integer."""
+
+
 class Chance:
     """The state's own source of chance: dice rolls and shuffles, seeded once.
 

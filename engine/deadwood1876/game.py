@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import InvalidOptions, parse_options
+from engine.core import MAX_SEED, InvalidOptions, parse_options
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.actions import Action
 from engine.deadwood1876.components import Components, PlayerCount, components
@@ -60,11 +60,12 @@ class Deadwood1876:
 
         Args:
             num_players: 2..9.
-            seed: any non-negative integer; the same seed, options and actions give the same game.
+            seed: ``0..engine.MAX_SEED``; the same seed, options and actions give the same game.
             options: ``None``, a dict, or :class:`Options`.
 
         Raises:
-            ValueError: ``num_players`` out of range, or a negative or non-integer seed.
+            ValueError: ``num_players`` out of range, or a seed that is not an integer in
+                ``0..engine.MAX_SEED``.
             engine.InvalidOptions: an unknown option or a bad value.
         """
         from engine.deadwood1876.rules import setup
@@ -73,8 +74,8 @@ class Deadwood1876:
             raise ValueError(f"number of players must be an integer, not {num_players!r}")
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be an integer from 0 to {MAX_SEED} (what a replay stores), not {seed!r}")
         opts = parse_options(Options, options)
         if not 0 <= opts.mystery_safes <= 5:
             raise InvalidOptions(f"mystery_safes must be 0 to 5, not {opts.mystery_safes}")
