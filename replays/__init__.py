@@ -14,6 +14,7 @@ prove it did.
 
 Errors are all :class:`ReplayError` (a ``ValueError``): :class:`ReplayVersionError` for a replay
 of another rules or format version, :class:`ReplayMismatch` for one that does not re-simulate.
+Text read from a replay is untrusted: print it through :func:`printable`.
 """
 
 from __future__ import annotations
@@ -22,17 +23,22 @@ from replays.format import (
     CHECKPOINT_EVERY,
     FORMAT_VERSION,
     MAGIC,
+    MAX_FILE_BYTES,
+    MAX_MOVE_VALUE,
+    MAX_VARINT_BYTES,
     Header,
     Player,
     Replay,
     ReplayError,
     ReplayMismatch,
     ReplayVersionError,
+    atomic_write,
     decode,
     decode_moves,
     encode,
     encode_moves,
     load,
+    printable,
     save,
 )
 from replays.record import Recorder
@@ -42,6 +48,9 @@ __all__ = [
     "CHECKPOINT_EVERY",
     "FORMAT_VERSION",
     "MAGIC",
+    "MAX_FILE_BYTES",
+    "MAX_MOVE_VALUE",
+    "MAX_VARINT_BYTES",
     "Header",
     "Player",
     "Recorder",
@@ -50,11 +59,13 @@ __all__ = [
     "ReplayError",
     "ReplayMismatch",
     "ReplayVersionError",
+    "atomic_write",
     "decode",
     "decode_moves",
     "encode",
     "encode_moves",
     "load",
+    "printable",
     "save",
     "verify",
 ]

@@ -12,6 +12,7 @@ from replays.format import (
     CHECKPOINT_BYTES,
     CHECKPOINT_EVERY,
     FORMAT_VERSION,
+    MAX_MOVE_VALUE,
     Header,
     Player,
     Replay,
@@ -84,6 +85,7 @@ class Recorder:
         Raises:
             engine.IllegalAction: the action is not in ``state.legal_actions(seat)`` (for instance
                 when ``seat`` is not to act); the state and the record are unchanged.
+            ValueError: as :meth:`apply_index`, a move too large to store.
         """
         legal = self.state.legal_actions(seat)
         try:
@@ -98,7 +100,11 @@ class Recorder:
         Raises:
             engine.IllegalAction: ``index`` is out of range (for instance when ``seat`` is not to
                 act); the state and the record are unchanged.
+            ValueError: ``seat`` or ``index`` is above :data:`replays.MAX_MOVE_VALUE`, so the move
+                cannot be stored; the state and the record are unchanged.
         """
+        if seat > MAX_MOVE_VALUE or index > MAX_MOVE_VALUE:
+            raise ValueError(f"seat {seat}, index {index}: a replay stores seats and indexes up to {MAX_MOVE_VALUE}")
         legal = self.state.legal_actions(seat)
         if not 0 <= index < len(legal):
             raise engine.IllegalAction(f"seat {seat} has {len(legal)} legal actions, no index {index}")

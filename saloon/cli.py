@@ -2,8 +2,11 @@
 
 Implemented subcommands: ``games``, ``play``, ``serve``, ``simulate``, ``replay FILE``, ``replay verify``,
 ``replay show``, ``bench`` and ``tournament run|show`` (in :mod:`saloon.cli_tournament`).
-Usage errors (a bad game id, bot name, option, player count or argument) print one line on stderr
-and exit with code 2; a replay that fails to load or verify exits with code 1.
+Usage errors (a bad game id, bot name, option, player count, seed or argument) print one line on
+stderr and exit with code 2; a replay that fails to load or verify exits with code 1
+(``replay verify`` checks every file it is given, and exits 1 if any failed). Text taken from a
+replay file (names, the game id, options, error messages quoting it) is printed through
+:func:`replays.printable`, so a replay cannot send escape sequences to the terminal.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from rich.text import Text
 
 import engine
 from bots import UnknownBot, make_bot, play_game, random_playout
-from replays import Player, ReplayCursor, ReplayError, load, save, verify
+from replays import Player, ReplayCursor, ReplayError, load, printable, save, verify
 from saloon.cli_tournament import add_tournament_parser
 
 __all__ = ["main"]
@@ -54,6 +57,19 @@ def _options_arg(pairs: Sequence[str] | None) -> dict[str, str]:
             raise UsageError(f"bad --option {pair!r}: expected KEY=VALUE")
         options[key.strip()] = value.strip()
     return options
+
+
+def _check_seed(seed: int, games: int = 1) -> None:
+    """Refuse a seed (or the seeds ``seed .. seed + games - 1``) outside ``0..engine.MAX_SEED``."""
+    if seed < 0:
+        raise UsageError(f"--seed must be from 0 to {engine.MAX_SEED}, not {seed}")
+    if seed + games - 1 > engine.MAX_SEED:
+        if games == 1:
+            raise UsageError(f"--seed must be from 0 to {engine.MAX_SEED} (what a replay stores), not {seed}")
+        raise UsageError(
+            f"--seed {seed} with --games {games} needs seeds up to {seed + games - 1}, "
+            f"beyond {engine.MAX_SEED} (what a replay stores)"
+        )
 
 
 def _check_players(game: engine.Game, num_players: int) -> None:
@@ -131,8 +147,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         make_bot(name, 0)  # fail early on a bad name
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.seed < 0:
-        raise UsageError(f"--seed must be non-negative, not {args.seed}")
+    _check_seed(args.seed, args.games)
     out: Path | None = args.out
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -225,6 +240,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(bots) not in (1, players - 1):
         raise UsageError(f"--bots names {len(bots)} bots: give one per other seat ({players - 1}), or one for all")
+    if args.seed is not None:
+        _check_seed(args.seed)
     tui.run_play(
         args.game,
         players,
@@ -239,43 +256,61 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _replay_verify(files: Sequence[str]) -> int:
+    """Load and verify every file; one ``OK``/``FAIL`` line each. Exit code 1 if any failed, else 0."""
     failed = 0
     for path in files:
+        shown = printable(path)
         try:
             replay = load(path)
             state = verify(replay)
+            moves = len(replay.move_pairs())
         except ReplayError as exc:
             failed += 1
-            print(f"FAIL {path}: {exc}", file=sys.stderr)
+            print(f"FAIL {shown}: {printable(exc)}", file=sys.stderr)
             continue
-        moves = len(replay.move_pairs())
+        except Exception as exc:  # a bug, not a bad file: report it and go on with the others
+            failed += 1
+            print(f"FAIL {shown}: internal error {type(exc).__name__}: {printable(exc)}", file=sys.stderr)
+            continue
         status = f"winners {list(state.outcome.winners)}" if state.is_over else "unfinished"
-        print(f"OK {path}: {replay.header.game}, {len(replay.header.players)} players, {moves} moves, {status}")
+        players = len(replay.header.players)
+        print(f"OK {shown}: {printable(replay.header.game)}, {players} players, {moves} moves, {status}")
     return 1 if failed else 0
 
 
+def _option_text(key: str, value: Any) -> str:
+    """``key=value`` of a replay's option, printable (the value as JSON when it can be)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return printable(f"{key}={text}")
+
+
 def _replay_show(path: str) -> int:
+    """Print a verified replay as text; every text from the file goes through :func:`printable`."""
     replay = load(path)
     cursor = ReplayCursor(replay)
     header = replay.header
     game = cursor.game
-    print(f"game: {game.id} ({game.title}), rules version {header.rules_version}")
+    names = [printable(player.name) for player in header.players]
+    print(f"game: {printable(game.id)} ({printable(game.title)}), rules version {printable(header.rules_version)}")
     print(f"seed: {header.seed}")
-    print("options: " + (", ".join(f"{k}={json.dumps(v)}" for k, v in header.options.items()) or "none"))
+    print("options: " + (", ".join(_option_text(k, v) for k, v in header.options.items()) or "none"))
     for seat, player in enumerate(header.players):
-        print(f"seat {seat}: {player.name} ({player.kind})")
+        print(f"seat {seat}: {names[seat]} ({printable(player.kind)})")
     print(f"moves: {len(cursor)}")
     for k, (seat, action) in enumerate(cursor.moves, start=1):
-        print(f"move {k}: seat {seat}: {game.describe(action, cursor.state.view(engine.OMNISCIENT))}")
+        print(f"move {k}: seat {seat}: {printable(game.describe(action, cursor.state.view(engine.OMNISCIENT)))}")
         cursor.forward()
     outcome = replay.outcome
     if outcome is None:
         print("outcome: unfinished")
         return 0
     print("outcome:")
-    for seat, player in enumerate(header.players):
-        print(f"  seat {seat} ({player.name}): score {outcome.scores[seat]:g}, rank {outcome.ranks[seat]}")
-    winners = ", ".join(f"seat {seat} ({header.players[seat].name})" for seat in outcome.winners)
+    for seat in range(len(header.players)):
+        print(f"  seat {seat} ({names[seat]}): score {outcome.scores[seat]:g}, rank {outcome.ranks[seat]}")
+    winners = ", ".join(f"seat {seat} ({names[seat]})" for seat in outcome.winners)
     print(f"winners: {winners or 'none'}")
     return 0
 
@@ -410,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         The exit code: 0 on success, 1 when a replay fails to load or verify, 2 for a usage
-        error (bad game id, bot name, option, player count or argument).
+        error (bad game id, bot name, option, player count, seed or argument).
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["serve"]:  # the server parses its own arguments (see tui.server)
@@ -426,10 +461,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except ReplayError as exc:
-        print(f"saloon: {exc}", file=sys.stderr)
+        print(f"saloon: {printable(exc)}", file=sys.stderr)
         return 1
     except (engine.UnknownGame, engine.InvalidOptions, UnknownBot, ValueError) as exc:
-        print(f"saloon: error: {exc}", file=sys.stderr)
+        print(f"saloon: error: {printable(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("saloon: interrupted", file=sys.stderr)

@@ -1,8 +1,9 @@
 """``saloon tournament run CONFIG.toml`` and ``saloon tournament show DIR`` (see ``DESIGN.md``).
 
-A bad configuration (the message names the key), a bad argument, or an output directory of a
-different configuration is one line on stderr and exit code 2. An interrupted run (Ctrl-C, or
-killed) keeps every finished game; running it again resumes.
+A bad configuration (the message names the key; a base ``seed`` outside ``0..engine.MAX_SEED``
+included), a bad argument, or an output directory of a different configuration is one line on
+stderr and exit code 2. An interrupted run (Ctrl-C, or killed) keeps every finished game; running
+it again resumes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.text import Text
+
+import engine
 
 __all__ = ["add_tournament_parser"]
 
@@ -49,6 +52,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise _UsageError(f"--workers must be at least 1, not {args.workers}")
     config = load_config(args.config)
+    if not 0 <= config.seed <= engine.MAX_SEED:  # the game seeds derive from it (one range everywhere)
+        raise _UsageError(f"{args.config}: key 'seed': must be from 0 to {engine.MAX_SEED}, not {config.seed}")
     out: Path = args.out or _default_out(args.config)
     console = Console()
     progress = Progress(

@@ -234,7 +234,7 @@ def test_malformed_moves_are_refused():
         replays.verify(msgspec.structs.replace(replay, moves=replay.moves + b"\x01"))
 
 
-@given(st.lists(st.tuples(st.integers(0, 2**40), st.integers(0, 2**40))))
+@given(st.lists(st.tuples(st.integers(0, replays.MAX_MOVE_VALUE), st.integers(0, replays.MAX_MOVE_VALUE))))
 def test_moves_encoding_round_trips(pairs):
     assert decode_moves(encode_moves(pairs)) == pairs
 

@@ -8,11 +8,11 @@
 
 Games are independent: each builds its own bots from the game's seeds, so a game's result does not
 depend on the worker, the batch or the order, and the results are identical for any number of
-workers. Local workers save each replay (atomically) as they finish it; the parent stores each
-finished batch's results in one transaction (Dask workers send their replays back to the parent,
-which saves them first). A game counts as done once its row is stored, so a killed run resumes
-where it stopped, neither repeating nor losing a game (a replay saved without its row is simply
-played and saved again, identically).
+workers. Local workers save each replay (atomically and durably: :func:`replays.atomic_write`) as
+they finish it; the parent stores each finished batch's results in one transaction (Dask workers
+send their replays back to the parent, which saves them first). A game counts as done once its row
+is stored, so a killed run resumes where it stopped, neither repeating nor losing a game (a replay
+saved without its row is simply played and saved again, identically).
 """
 
 from __future__ import annotations
@@ -143,9 +143,11 @@ def replay_path(replay_dir: str | Path, index: int) -> Path:
 
 
 def _save_replay(path: Path, data: bytes) -> None:
-    temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)  # atomic: a killed run never leaves half a replay
+    """Save an encoded replay atomically and durably (fsync of the file, rename, fsync of the directory).
+
+    A killed run never leaves half a replay, and a replay whose row is stored survives a power cut.
+    """
+    replays.atomic_write(path, data)
 
 
 def play_batch(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import time
@@ -14,6 +16,7 @@ import msgspec
 import pytest
 from conftest import NODE, PYTHON, ROOT, STARTER_JS, STARTER_PY, bot_cmd, write_config
 
+import engine
 import replays
 from saloon.cli import main
 from tournament import (
@@ -26,6 +29,7 @@ from tournament import (
     run_tournament,
 )
 from tournament.results import ResultStore
+from tournament.run import _save_replay
 
 MIXED = {
     "random": "random",
@@ -182,6 +186,57 @@ def test_another_config_in_the_same_directory_is_refused(tmp_path, capsys):
     capsys.readouterr()
     assert main(["tournament", "run", str(second), "--out", str(out), "--workers", "1"]) == 2
     assert "differs in: seed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        (engine.MAX_SEED + 1, f"key 'seed': must be from 0 to {engine.MAX_SEED}, not {engine.MAX_SEED + 1}"),
+        (-1, "key 'seed': must be non-negative, not -1"),
+    ],
+)
+def test_cli_run_refuses_a_base_seed_out_of_range(tmp_path, capsys, seed, message):
+    path = write_config(tmp_path / "t.toml", {"a": "random", "b": "random"}, games=3, seed=seed)
+    out = tmp_path / "out"
+    assert main(["tournament", "run", str(path), "--out", str(out), "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def _record_fsyncs(monkeypatch) -> list[tuple[str, int]]:
+    """Make ``os.fsync`` record ``("file" | "dir", inode)`` for each call (then really fsync)."""
+    calls: list[tuple[str, int]] = []
+    real = os.fsync
+
+    def fsync(fd):
+        info = os.fstat(fd)
+        calls.append(("dir" if stat.S_ISDIR(info.st_mode) else "file", info.st_ino))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return calls
+
+
+@pytest.mark.skipif(os.name != "posix", reason="directory fsync is POSIX only")
+def test_tournament_replays_are_fsynced_with_their_directory(tmp_path, monkeypatch):
+    """Each saved replay: its file is fsynced, then the replays directory (after the rename)."""
+    config = load_config(write_config(tmp_path / "t.toml", {"a": "random", "b": "random"}, games=3))
+    calls = _record_fsyncs(monkeypatch)
+    summary = run_tournament(config, tmp_path / "out", workers=1)
+    replay_dir = tmp_path / "out" / "replays"
+    files = sorted(replay_dir.iterdir())
+    assert [f.name for f in files] == [f"game-{i:06d}.replay" for i in range(summary.played)]
+    directory = ("dir", replay_dir.stat().st_ino)
+    assert calls == [call for f in files for call in (("file", f.stat().st_ino), directory)]
+    for f in files:
+        replays.verify(replays.load(f))
+
+    calls.clear()  # the parent's path for replays sent back by Dask workers
+    path = replay_dir / "game-000099.replay"
+    _save_replay(path, files[0].read_bytes())
+    assert calls == [("file", path.stat().st_ino), directory]
+    assert path.read_bytes() == files[0].read_bytes()
 
 
 def test_cli_run_and_show_write_the_leaderboard(tmp_path, capsys):
