@@ -11,6 +11,19 @@ private (``textual._xterm_parser``); this is the only Saloon module that imports
 forwards resizes (``asyncssh.TerminalSizeChanged``), closes the session on input that is not
 UTF-8 or on a client that stops reading, and restores the client's terminal (main screen,
 cursor, no mouse reporting) when the app ends, however it ends.
+
+What one session may cost the server is bounded here (see ``docs/security.md``):
+
+* the terminal size is clamped to :data:`MAX_TERMINAL_SIZE` at the request and on every resize
+  (a 65535×65535 PTY would otherwise make Textual build screens of gigabytes);
+* input is read at most :data:`MAX_INPUT_CHUNK` bytes at a time and paced by an
+  :class:`InputBudget` (:data:`INPUT_BYTES_PER_S` with bursts of :data:`INPUT_BURST_BYTES`):
+  a flood waits in its own SSH channel (whose window then stops the client), so it costs only
+  the flooding session;
+* the xterm parser is :class:`SessionParser`, whose Kitty-key cache belongs to the session:
+  Textual's own is an ``lru_cache`` on the class that would keep every closed session alive;
+* an app that fails logs one line and a traceback without local variables to the server's log
+  (Textual would print locals of its frames to the server's stderr).
 """
 
 from __future__ import annotations
@@ -19,7 +32,9 @@ import asyncio
 import codecs
 import contextlib
 import io
+import logging
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,13 +46,37 @@ from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
 
-__all__ = ["MAX_OUTPUT_BUFFER", "MAX_INPUT_CHUNK", "SSHDriver", "color_system_for", "mouse_for", "run_app"]
+__all__ = [
+    "INPUT_BURST_BYTES",
+    "INPUT_BYTES_PER_S",
+    "MAX_INPUT_CHUNK",
+    "MAX_OUTPUT_BUFFER",
+    "MAX_TERMINAL_SIZE",
+    "InputBudget",
+    "SSHDriver",
+    "SessionParser",
+    "clamp_size",
+    "color_system_for",
+    "mouse_for",
+    "run_app",
+]
+
+log = logging.getLogger("saloon.ssh")
 
 MAX_OUTPUT_BUFFER = 4 * 1024 * 1024
 """Bytes of unsent output after which a client is considered gone (it stopped reading): the session closes."""
 
-MAX_INPUT_CHUNK = 64 * 1024
-"""The most input bytes read at once."""
+MAX_INPUT_CHUNK = 4 * 1024
+"""The most input bytes read (and parsed into events) at once."""
+
+INPUT_BYTES_PER_S = 2048
+"""Input bytes per second one session may feed its app, sustained (typing is ~10, mouse motion ~800)."""
+
+INPUT_BURST_BYTES = 16 * 1024
+"""Input bytes one session may feed at once before :data:`INPUT_BYTES_PER_S` paces it (a paste)."""
+
+MAX_TERMINAL_SIZE = (500, 200)
+"""The largest terminal ``(width, height)`` a session gets, in cells; larger requests are clamped."""
 
 _ESCAPE_TICK_S = 0.12
 """When to ask the parser again about a lone ESC (the Escape key, or the start of a sequence)."""
@@ -82,6 +121,54 @@ def mouse_for(term: str | None) -> bool:
     return bool(term) and term not in ("dumb", "unknown", "linux") and not term.startswith("vt")
 
 
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A client's terminal size in cells, clamped to ``1..MAX_TERMINAL_SIZE`` (0 means the 80×24 default)."""
+    max_width, max_height = MAX_TERMINAL_SIZE
+    return (min(max(1, width or 80), max_width), min(max(1, height or 24), max_height))
+
+
+class InputBudget:
+    """A token bucket pacing one session's input: ``rate`` bytes per second, bursts of ``burst``.
+
+    Args:
+        rate: sustained bytes per second (> 0).
+        burst: bytes that may come at once (> 0).
+        clock: seconds, monotonic (for tests).
+    """
+
+    def __init__(
+        self,
+        rate: float = INPUT_BYTES_PER_S,
+        burst: float = INPUT_BURST_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = burst
+        self._stamp = clock()
+
+    def spend(self, size: int) -> float:
+        """Take ``size`` bytes from the bucket; returns the seconds to wait before reading again (0: none)."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate) - size
+        self._stamp = now
+        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
+
+
+class SessionParser(XTermParser):
+    """Textual's xterm parser without its class-level Kitty-key cache.
+
+    ``XTermParser._parse_extended_key`` is an ``functools.lru_cache`` on the method, so its cache
+    (shared by every parser, up to 1,024 entries) holds ``self``: each session that pressed a key
+    would stay alive through its parser, with its app, process and connection. Parsing a key
+    sequence is cheap; this parser does it uncached.
+    """
+
+    def _parse_extended_key(self, sequence: str) -> list[events.Key] | None:  # type: ignore[override]
+        return XTermParser._parse_extended_key.__wrapped__(self, sequence)  # type: ignore[attr-defined,no-any-return]
+
+
 class SSHDriver(Driver):
     """Textual's display and input over one SSH channel.
 
@@ -92,7 +179,7 @@ class SSHDriver(Driver):
         app: the app (passed by Textual).
         debug: Textual's debug flag (ignored: the parser must not log keys to a file).
         mouse: whether to enable mouse reporting.
-        size: the initial terminal size ``(width, height)``.
+        size: the initial terminal size ``(width, height)`` (clamped, see :func:`clamp_size`).
         send: writes bytes to the channel.
         buffered: how many bytes the channel holds unsent (for back-pressure).
         on_overflow: called once when the client stops reading (more than :data:`MAX_OUTPUT_BUFFER` unsent).
@@ -111,13 +198,13 @@ class SSHDriver(Driver):
         on_overflow: Callable[[], None] = lambda: None,
         on_driver: Callable[[SSHDriver], None] = lambda driver: None,
     ) -> None:
-        super().__init__(app, debug=False, mouse=mouse, size=size)
+        super().__init__(app, debug=False, mouse=mouse, size=clamp_size(*size) if size else None)
         self._send = send
         self._buffered = buffered
         self._on_overflow = on_overflow
         self._out: list[str] = []
         self._flush_scheduled = False
-        self._parser = XTermParser()
+        self._parser = SessionParser()
         self._tick_handle: asyncio.TimerHandle | None = None
         self._input_enabled = False
         self._started = False
@@ -221,8 +308,8 @@ class SSHDriver(Driver):
             self.process_message(message)
 
     def resize(self, width: int, height: int) -> None:
-        """The client's terminal changed size."""
-        self._size = (max(1, width), max(1, height))
+        """The client's terminal changed size (clamped, see :func:`clamp_size`)."""
+        self._size = clamp_size(width, height)
         size = Size(*self._size)
         self._app.post_message(events.Resize(size, size))
 
@@ -235,6 +322,9 @@ class _NullFile(io.StringIO):
 
 
 def _configure_console(app: App[Any], color_system: str | None) -> None:
+    # Textual prints an app's unhandled exception with its frames' local variables to the
+    # error console (the server's stderr): send it nowhere; run_app logs a short report instead.
+    app.error_console = Console(file=_NullFile(), markup=False, highlight=False)
     app.console = Console(
         color_system=color_system,  # type: ignore[arg-type]
         file=_NullFile(),
@@ -269,7 +359,7 @@ async def run_app(
     """
     term = process.get_terminal_type()
     width, height, _, _ = process.get_terminal_size()
-    size = (width or 80, height or 24)
+    size = clamp_size(width, height)
     _configure_console(app, color_system_for(term, dict(process.env or {})))
     holder: dict[str, SSHDriver] = {}
     reason: list[str] = []
@@ -317,6 +407,10 @@ async def run_app(
             driver.restore_terminal()
             driver.close()
         _leave_app()
+    error = getattr(app, "_exception", None)  # Textual keeps the unhandled exception here
+    if isinstance(error, Exception):
+        log.error("a session's app failed: %s: %s", type(error).__name__, str(error)[:200], exc_info=error)
+        reason.append("something went wrong on the server (it is logged)")
     return reason[0] if reason else None
 
 
@@ -324,6 +418,7 @@ async def _read_input(
     process: asyncssh.SSHServerProcess[bytes], holder: dict[str, SSHDriver], app: App[Any], reason: list[str]
 ) -> None:
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    budget = InputBudget()
     while True:
         try:
             data = await process.stdin.read(MAX_INPUT_CHUNK)
@@ -338,6 +433,9 @@ async def _read_input(
             return
         if not data:  # EOF: the client closed its side
             return
+        wait = budget.spend(len(data))
+        if wait > 0:  # a flood: stop reading for a while; it waits in this session's channel only
+            await asyncio.sleep(wait)
         try:
             text = decoder.decode(data)
         except UnicodeDecodeError:
