@@ -143,7 +143,7 @@ class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: tuple[Player, ...]
 
 
-class Replay(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Replay(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A recorded game.
 
     Attributes:
@@ -152,6 +152,9 @@ class Replay(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         checkpoints: ``CHECKPOINT_BYTES`` bytes of digest per checkpoint (see the module docstring).
         final_digest: ``state.digest()`` after the last move, in full.
         outcome: the game's outcome, or ``None`` if the game was not over when recorded.
+        faults: the fault log: one line per bot fault during the game (a timeout, a bad or unasked
+            reply, a crash), as the table or tournament recorded it; empty for a clean game (and
+            then not written, so older files and clean games encode the same).
     """
 
     header: Header
@@ -159,6 +162,7 @@ class Replay(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     checkpoints: bytes
     final_digest: str
     outcome: Outcome | None = None
+    faults: tuple[str, ...] = ()
 
     def move_pairs(self) -> list[tuple[int, int]]:
         """The moves as ``(seat, index)`` pairs; raises :class:`ReplayError` if they are malformed."""

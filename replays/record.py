@@ -115,12 +115,17 @@ class Recorder:
         if self._count % CHECKPOINT_EVERY == 0:
             self._checkpoints += self._checkpoint()
 
-    def replay(self) -> Replay:
-        """The replay of the game so far (with its outcome once the game is over)."""
+    def replay(self, faults: Sequence[str] = ()) -> Replay:
+        """The replay of the game so far (with its outcome once the game is over).
+
+        Args:
+            faults: the game's fault log (see :attr:`Replay.faults`), one line per fault.
+        """
         return Replay(
             header=self.header,
             moves=bytes(self._moves),
             checkpoints=bytes(self._checkpoints),
             final_digest=self.state.digest(),
             outcome=self.state.outcome if self.state.is_over else None,
+            faults=tuple(faults),
         )

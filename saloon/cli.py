@@ -303,6 +303,8 @@ def _replay_show(path: str) -> int:
     for k, (seat, action) in enumerate(cursor.moves, start=1):
         print(f"move {k}: seat {seat}: {printable(game.describe(action, cursor.state.view(engine.OMNISCIENT)))}")
         cursor.forward()
+    for fault in replay.faults:
+        print(f"fault: {printable(fault)}")
     outcome = replay.outcome
     if outcome is None:
         print("outcome: unfinished")
@@ -411,7 +413,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="step through, verify or show replays",
         usage="saloon replay FILE | saloon replay verify FILE... | saloon replay show FILE",
         description="FILE: step through it in the terminal. verify FILE...: re-simulate, exit 1 with the "
-        "reason on any mismatch. show FILE: the replay as text (header, moves, outcome).",
+        "reason on any mismatch. show FILE: the replay as text (header, moves, faults, outcome).",
     )
     replay.add_argument("args", nargs="+", metavar="ARG")
     replay.set_defaults(func=_cmd_replay)

@@ -268,6 +268,7 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         super().__init__(id="new-table")
         self.lobby = lobby
         self.identity = identity
+        self._done = False  # opened or cancelled: later Enters and clicks do nothing
 
     def compose(self) -> ComposeResult:
         games = engine.games()
@@ -319,7 +320,12 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
 
     def action_cancel(self) -> None:
         """Close without a table."""
-        self.dismiss(None)
+        self._close(None)
+
+    def _close(self, result: tuple[Table, bool] | None) -> None:
+        if not self._done:
+            self._done = True
+            self.dismiss(result)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -332,9 +338,11 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         if event.button.id == "nt-create":
             self._create()
         else:
-            self.dismiss(None)
+            self._close(None)
 
     def _create(self) -> None:
+        if self._done:  # a second Enter (or click) before the form closed: the table is open already
+            return
         error = self.query_one("#nt-error", Static)
         try:
             game_id = str(self.query_one("#nt-game", Select).value)
@@ -359,7 +367,7 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         except TableError as exc:
             error.update(Text(str(exc), style="bold red"))
             return
-        self.dismiss((table, me))
+        self._close((table, me))
 
 
 class ServerTableScreen(Screen[None]):

@@ -183,6 +183,7 @@ class _RemoteBot:
         self.identity = identity
         self._process = process
         self._waiting: asyncio.Future[bytes] | None = None
+        self.table: Table | None = None
         self.done = asyncio.get_running_loop().create_future()
 
     # Controller -----------------------------------------------------------------------------
@@ -228,12 +229,18 @@ class _RemoteBot:
         if self._waiting is not None and not self._waiting.done():
             self._waiting.set_exception(ConnectionError(message or "the bot is gone"))
 
+    def _protocol_fault(self, message: str) -> None:
+        """A fault outside a decision: the table logs it (results, replay) and closes the channel."""
+        if self.table is not None and not self.done.done():
+            self.table.bot_fault(self, message)  # type: ignore[arg-type]
+        self._finish(f"bot fault: {message}", 1)
+
     def line(self, data: bytes) -> None:
         """One line from the bot: the answer to the open decision, or a fault."""
         if self._waiting is not None and not self._waiting.done():
             self._waiting.set_result(data)
-        else:
-            self._finish("bot fault: output written when no decision was asked", 1)
+        elif not self.done.done():
+            self._protocol_fault("output written when no decision was asked")
 
     async def read_lines(self) -> None:
         """Read the bot's lines until EOF; an over-long line is a fault."""
@@ -253,7 +260,7 @@ class _RemoteBot:
                 line, buffer = buffer.split(b"\n", 1)
                 self.line(line)
             if len(buffer) > MAX_LINE_BYTES:
-                self._finish(f"bot fault: a line longer than {MAX_LINE_BYTES} bytes", 1)
+                self._protocol_fault(f"a line longer than {MAX_LINE_BYTES} bytes")
                 return
 
 
@@ -528,6 +535,7 @@ class SaloonServer:
         if options.table:
             table = lobby.table(options.table)
             table.sit(bot, options.seat, kind="remote")  # type: ignore[arg-type]
+            bot.table = table
             return table
         if options.seat is not None:
             raise TableError("--seat needs --table")
@@ -548,6 +556,7 @@ class SaloonServer:
                 if table is not None:
                     with contextlib.suppress(TableError):
                         table.sit(bot, None, kind="remote")  # type: ignore[arg-type]
+                        bot.table = table
                         return table
                 event.clear()
                 with contextlib.suppress(asyncio.TimeoutError):

@@ -75,6 +75,7 @@ class GameRecord:
         finished: when it ended (Unix time).
         replay: the replay file's path.
         winners: the winning seats.
+        faults: the game's fault log (remote and server bots' faults), as in the replay.
     """
 
     id: int
@@ -85,6 +86,7 @@ class GameRecord:
     finished: float
     replay: Path
     winners: tuple[int, ...]
+    faults: tuple[str, ...] = ()
 
 
 class Store:
@@ -172,6 +174,7 @@ class Store:
         players = tuple(p.name for p in replay.header.players)
         outcome = {"scores": list(replay.outcome.scores), "ranks": list(replay.outcome.ranks)}
         outcome["winners"] = list(replay.outcome.winners)
+        outcome["faults"] = list(replay.faults)
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games(code, game, players, seed, started, finished, replay, outcome)"
@@ -188,7 +191,9 @@ class Store:
                 ),
             )
             row_id = int(cursor.lastrowid or 0)
-        return GameRecord(row_id, code, replay.header.game, players, started, finished, path, replay.outcome.winners)
+        return GameRecord(
+            row_id, code, replay.header.game, players, started, finished, path, replay.outcome.winners, replay.faults
+        )
 
     def games(self, limit: int = 50) -> list[GameRecord]:
         """The most recently finished games, newest first."""
@@ -207,6 +212,7 @@ class Store:
                 float(r[5]),
                 self.data_dir / str(r[6]),
                 tuple(json.loads(r[7])["winners"]),
+                tuple(json.loads(r[7]).get("faults", ())),
             )
             for r in rows
         ]

@@ -87,6 +87,10 @@ class ServerConfig:
         bot_delay_s: the pause before a visible bot move at tables with people (0: none).
         remote_deadline_ms: the per-decision deadline of remote bots.
         max_tables: the most tables not yet over.
+        max_open_tables_per_account: the most waiting or playing tables one account (or one
+            guest session) may have opened; one more is refused.
+        waiting_idle_s: a waiting table where nothing happened (nobody sat, left or chatted) for
+            this long is closed, so tables nobody joins cannot fill :attr:`max_tables`.
         finished_keep_s: how long a finished table stays listed.
         bots: the bots users may seat, by offered name: name -> :func:`bots.make_bot` spec
             (:data:`DEFAULT_SERVER_BOTS` unless the operator adds or replaces some).
@@ -97,6 +101,8 @@ class ServerConfig:
     bot_delay_s: float = 0.5
     remote_deadline_ms: int = 5000
     max_tables: int = 200
+    max_open_tables_per_account: int = 3
+    waiting_idle_s: float = 1800.0
     finished_keep_s: float = 600.0
     bots: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_SERVER_BOTS))
 
@@ -242,9 +248,11 @@ class Table:
         self.options = options
         self.options_dict: dict[str, Any] = msgspec.to_builtins(options)
         self.creator = creator.label
+        self.creator_key = creator.key
         self.seats = seats
         self.status: Literal["waiting", "playing", "over", "closed"] = "waiting"
         self.created = time.time()
+        self.active = time.monotonic()
         self.started: float | None = None
         self.finished: float | None = None
         self.chat: deque[ChatLine] = deque(maxlen=200)
@@ -382,6 +390,7 @@ class Table:
             self._changed()
 
     def _changed(self, lobby_too: bool = True) -> None:
+        self.active = time.monotonic()
         self.version += 1
         _notify(self._listeners, self)
         if lobby_too:
@@ -642,6 +651,24 @@ class Table:
             choice = 0
         self._apply_auto(index, legal[choice], legal)
 
+    def bot_fault(self, controller: Controller, message: str) -> None:
+        """A remote bot broke the protocol outside a decision (output nobody asked for, an over-long
+        line): the fault is logged like any other (:attr:`faults`, then the replay's fault log)
+        and the bot's channel is closed with ``message``.
+        """
+        seat = self.seat_of(controller)
+        if seat is None:
+            controller.fault(message)  # type: ignore[attr-defined]
+            return
+        if self.status != "waiting":
+            self._fault(seat, message)
+            return
+        # Before the game: logged all the same, and the seat is free again for someone else.
+        self.faults.append(f"before the game: seat {seat} ({self.seats[seat].name}): {message}")
+        log.info("table %s: remote bot fault: seat %d: %s", self.code, seat, message)
+        self.release(controller)
+        controller.fault(message)  # type: ignore[attr-defined]
+
     def _fault(self, index: int, message: str) -> None:
         seat = self.seats[index]
         self.faults.append(f"move {self.num_moves + 1}: seat {index} ({seat.name}): {message}")
@@ -673,7 +700,7 @@ class Table:
         self._outcome = state.outcome
         self.finished = time.time()
         self._deadlines.clear()
-        replay = self._recorder.replay()
+        replay = self._recorder.replay(self.faults)
         try:
             record = await asyncio.to_thread(
                 self.lobby.store.record_game, self.code, replay, self.started or self.finished, self.finished
@@ -762,7 +789,11 @@ class Lobby:
             self.changed()
 
     def listing(self) -> list[Table]:
-        """The tables to show: waiting first, then playing, then recently finished; newest first within each."""
+        """The tables to show: waiting first, then playing, then recently finished; newest first within each.
+
+        Idle waiting tables are closed first (see :meth:`expire_idle`).
+        """
+        self.expire_idle()
         now = time.time()
         for table in list(self.tables.values()):
             if (
@@ -772,6 +803,33 @@ class Lobby:
                 del self.tables[table.code]
         order = {"waiting": 0, "playing": 1, "over": 2, "closed": 3}
         return sorted(self.tables.values(), key=lambda t: (order[t.status], -t.created))
+
+    def expire_idle(self) -> list[Table]:
+        """Close the waiting tables idle for more than :attr:`ServerConfig.waiting_idle_s`.
+
+        Whoever sits at one is told (``seat_lost``) and the table leaves the listing.
+
+        Returns:
+            The tables closed.
+        """
+        limit = self.config.waiting_idle_s
+        now = time.monotonic()
+        idle = [t for t in self.tables.values() if t.status == "waiting" and now - t.active > limit]
+        for table in idle:
+            log.info("table %s: closed after %.0f s waiting with nothing happening", table.code, now - table.active)
+            table.status = "closed"
+            del self.tables[table.code]
+            minutes = max(1, round(limit / 60))
+            for seat in table.seats:
+                if seat.controller is not None:
+                    with contextlib.suppress(Exception):
+                        seat.controller.seat_lost(
+                            table, seat.index, f"table {table.code} closed: nobody joined for {minutes} min"
+                        )
+            table._changed(lobby_too=False)
+        if idle:
+            self.changed()
+        return idle
 
     def table(self, code: str) -> Table:
         """The table with ``code`` (case-insensitive).
@@ -799,7 +857,8 @@ class Lobby:
 
         Raises:
             TableError: an unknown game or bot, bad options, a bad player count, seats that do
-                not match it, or too many tables.
+                not match it, too many tables, or too many open tables of this creator
+                (:attr:`ServerConfig.max_open_tables_per_account`).
         """
         try:
             game = engine.game(game_id)
@@ -821,7 +880,14 @@ class Lobby:
                 # A dictionary look-up and nothing else: a name from a connection never reaches
                 # make_bot, an import, a path or a process.
                 raise TableError(f"{shown(spec.bot)} is not a bot on offer here; choose from: {', '.join(offered)}")
-        if sum(1 for t in self.tables.values() if t.status in ("waiting", "playing")) >= self.config.max_tables:
+        self.expire_idle()
+        live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+        own = [t.code for t in live if t.creator_key == creator.key]
+        if len(own) >= self.config.max_open_tables_per_account:
+            raise TableError(
+                f"you already have {len(own)} open tables ({', '.join(own)}); play or leave one before opening another"
+            )
+        if len(live) >= self.config.max_tables:
             raise TableError("the saloon is full: too many tables; try again later")
         code = self._new_code()
         made = [
