@@ -22,7 +22,7 @@ class GameResult(msgspec.Struct, frozen=True):
     """A finished game between bots.
 
     Attributes:
-        replay: the game's replay (with its outcome).
+        replay: the game's replay (with its outcome and, as its fault log, ``fault_log``).
         outcome: the game's outcome.
         faults: per seat, how many times the bot raised or returned an action that was not legal
             (each time ``legal_actions[0]`` was played instead).
@@ -100,7 +100,7 @@ def play_game(
             except Exception as exc:  # a bot's bug must not lose the game
                 fault_log.append(f"end: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
     return GameResult(
-        replay=recorder.replay(),
+        replay=recorder.replay(fault_log),
         outcome=state.outcome,
         faults=tuple(faults),
         fault_log=tuple(fault_log),

@@ -131,7 +131,7 @@ def test_play_game_is_deterministic_and_verifies():
     second = play_game(GAME, 4, [RandomBot(seat) for seat in range(4)], seed=11)
     assert replays.encode(first.replay) == replays.encode(second.replay)
     assert first.faults == (0, 0, 0, 0)
-    assert first.fault_log == ()
+    assert first.fault_log == () == first.replay.faults
     assert first.decisions == len(first.replay.move_pairs())
     assert [p.name for p in first.replay.header.players] == ["random"] * 4
     assert replays.verify(first.replay).outcome == first.outcome
@@ -147,6 +147,7 @@ def test_play_game_counts_faults_and_goes_on(bad):
     assert all(line.startswith("move ") and ": seat 0: " in line for line in result.fault_log)
     assert result.replay.header.players[0] == replays.Player(bad.name, "bot")
     assert replays.verify(result.replay).outcome == result.outcome
+    assert replays.decode(replays.encode(result.replay)).faults == result.fault_log  # the replay's fault log
 
 
 def test_play_game_checks_its_arguments():
