@@ -148,8 +148,8 @@ def _play(
                 fault_log.append(f"move {move}: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
             else:
                 try:
-                    index = legal.index(action)
-                except ValueError:
+                    index = engine.legal_index(action, legal)
+                except engine.IllegalAction:
                     faults[seat] += 1
                     fault_log.append(f"move {move}: seat {seat}: not a legal action: {action!r:.200}")
             recorder.apply_index(seat, index)

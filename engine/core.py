@@ -11,7 +11,7 @@ state's own :class:`Chance`, seeded by the game's seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
@@ -25,6 +25,9 @@ __all__ = [
     "Outcome",
     "State",
     "UnknownGame",
+    "check_seat",
+    "find_legal",
+    "legal_index",
     "game",
     "games",
     "rank_by_scores",
@@ -87,6 +90,93 @@ def rank_by_scores(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
+def check_seat(
+    seat: Any, num_players: int, *, observers_ok: bool = False, error: type[ValueError] = ValueError
+) -> None:
+    """Check that ``seat`` names a seat of a ``num_players``-player game; every game's methods
+    that take a seat validate it with this one function.
+
+    A seat is an ``int`` (exactly: not a ``bool``, a float such as ``1.0``, a string, an int
+    subclass or a numpy integer) from ``0`` to ``num_players - 1``. With ``observers_ok`` (for
+    ``view`` and ``events``) ``None`` (a spectator) and :data:`OMNISCIENT` are accepted too.
+
+    Raises:
+        error: (``ValueError`` or a subclass such as :class:`IllegalAction`) ``seat`` is not
+            one of those; the message names the seat and what is accepted.
+    """
+    if type(seat) is int:
+        if 0 <= seat < num_players or (observers_ok and seat == OMNISCIENT):
+            return
+    elif seat is None and observers_ok:
+        return
+    accepted = f"an int from 0 to {num_players - 1}"
+    if observers_ok:
+        accepted += ", None (a spectator) or engine.OMNISCIENT"
+    raise error(f"a seat must be {accepted} in a {num_players}-player game, not {seat!r} ({type(seat).__name__})")
+
+
+def _same(mine: Any, theirs: Any) -> bool:
+    """True if ``theirs`` equals ``mine`` with the same exact type at every level, decided by
+    ``mine``'s type alone (``theirs``'s own ``__eq__`` is never called)."""
+    kind = type(mine)
+    if type(theirs) is not kind:
+        return False
+    if isinstance(mine, msgspec.Struct):
+        return all(map(_same, msgspec.structs.astuple(mine), msgspec.structs.astuple(theirs)))
+    if kind is tuple or kind is list:
+        return len(mine) == len(theirs) and all(map(_same, mine, theirs))
+    return bool(mine == theirs)
+
+
+def find_legal(action: Any, legal: Sequence[Any], action_types: Collection[type]) -> Any:
+    """The element of ``legal`` that ``action`` stands for, or :class:`IllegalAction`.
+
+    ``action`` must be an instance of exactly one of ``action_types`` (a subclass is not one
+    of the game's actions) and equal to a legal action field by field, each field of the same
+    exact type (``1.0`` or ``True`` do not stand for ``1``). Equality is decided by the legal
+    action's types only, so an object whose ``__eq__`` is always true, or that hashes like a
+    legal action, matches nothing. The legal object itself is returned: rules then work on
+    the engine's own values, never on the caller's.
+
+    Args:
+        action: what the caller wants to play.
+        legal: the seat's legal actions (the engine's own objects).
+        action_types: the game's action classes.
+
+    Raises:
+        IllegalAction: ``action`` is not a game action, or not one of ``legal``.
+    """
+    for candidate in legal:  # the common case: an object taken from legal_actions()
+        if candidate is action:
+            return candidate
+    kind = type(action)
+    if not any(kind is t for t in action_types):  # identity: a metaclass's __eq__ cannot lie
+        raise IllegalAction(f"{action!r} is not an action of this game ({kind.__module__}.{kind.__qualname__})")
+    for candidate in legal:
+        if type(candidate) is kind and _same(candidate, action):
+            return candidate
+    raise IllegalAction(f"{action!r} is not a legal action now")
+
+
+def legal_index(action: Any, legal: Sequence[Any]) -> int:
+    """The index in ``legal`` of the legal action ``action`` stands for: the same object, or one
+    of exactly the same type equal field by field (as :func:`find_legal`, without the game's
+    action types: only the legal actions' own types count). ``action``'s ``__eq__`` is never
+    called, so an object equal to everything matches nothing. Callers outside the engine (the
+    replay recorder, bot runners, tables) use it to map a bot's answer to a move.
+
+    Raises:
+        IllegalAction: ``action`` stands for none of ``legal``.
+    """
+    for index, candidate in enumerate(legal):
+        if candidate is action:
+            return index
+    for index, candidate in enumerate(legal):
+        if _same(candidate, action):
+            return index
+    raise IllegalAction(f"{action!r:.200} is not a legal action now")
+
+
 MAX_SEED = 2**64 - 1
 """The largest seed a game takes: a replay stores the seed as an unsigned 64-bit integer."""
 
@@ -142,15 +232,28 @@ class State(Protocol):
         ...
 
     def legal_actions(self, seat: int) -> list[Any]:
-        """The seat's legal actions in canonical order; empty when the seat owes nothing."""
+        """The seat's legal actions in canonical order; empty when the seat owes nothing.
+
+        Raises :class:`IllegalAction` (a ``ValueError``) when ``seat`` is not an ``int`` seat
+        ``0..n-1`` (see :func:`check_seat`). The list is the caller's to change.
+        """
         ...
 
     def apply(self, seat: int, action: Any) -> None:
-        """Apply one action; raises :class:`IllegalAction` and changes nothing if not legal."""
+        """Apply one action; raises :class:`IllegalAction` and changes nothing if not legal.
+
+        Refused too: a ``seat`` that is not an ``int`` seat owing a decision (``True``, ``1.0``
+        and ``"1"`` are not seats), and an ``action`` that is not an instance of exactly one of
+        the game's action classes (see :func:`find_legal`), whatever its ``__eq__`` says.
+        """
         ...
 
     def view(self, seat: int | None) -> Any:
-        """What ``seat`` may know (``None``: a spectator, public information only)."""
+        """What ``seat`` may know (``None``: a spectator, public information only).
+
+        ``seat`` is an ``int`` seat ``0..n-1``, ``None`` or :data:`OMNISCIENT`, the same as for
+        :meth:`events`; anything else raises ``ValueError`` (see :func:`check_seat`).
+        """
         ...
 
     @property
@@ -164,7 +267,10 @@ class State(Protocol):
         ...
 
     def events(self, seat: int | None, since: int = 0) -> list[Any]:
-        """What happened that ``seat`` may know, from its ``since``-th event on."""
+        """What happened that ``seat`` may know, from its ``since``-th event on.
+
+        ``seat`` as for :meth:`view` (``ValueError`` otherwise); ``since`` an ``int >= 0``.
+        """
         ...
 
     def digest(self) -> str:
@@ -237,24 +343,45 @@ def parse_options(options_type: type[msgspec.Struct], options: Any) -> Any:
     """Turn ``None``, a dict or an ``options_type`` instance into ``options_type``.
 
     Dict values may be strings as typed on a command line (``"true"``, ``"3"``): they are
-    converted to the field's type.
+    converted to the field's type. Other values must have the field's type exactly: ``3.0``
+    or ``True`` for an ``int`` option, ``1`` for a ``bool`` one, are refused. An
+    ``options_type`` instance is checked the same way (its constructor checks nothing) and
+    returned as is.
+
+    Returns:
+        An instance of exactly ``options_type``.
 
     Raises:
-        InvalidOptions: an unknown key, or a value of the wrong type or out of range.
+        InvalidOptions: a key that is not a known option name, or a value of the wrong type or
+            out of the field's range.
     """
     if options is None:
         return options_type()
     if isinstance(options, options_type):
-        return options
+        # A Struct's constructor checks no types: re-check every field (a subclass is replaced).
+        try:
+            checked = msgspec.convert(msgspec.structs.asdict(options), options_type)
+        except msgspec.ValidationError as exc:
+            raise InvalidOptions(f"bad option value: {exc}") from None
+        return options if type(options) is options_type else checked
     if not isinstance(options, dict):
         raise InvalidOptions(f"options must be a dict or {options_type.__name__}, not {type(options).__name__}")
     known = set(options_type.__struct_fields__)
+    bad_keys = [key for key in options if type(key) is not str]
+    if bad_keys:
+        raise InvalidOptions(f"option names must be strings, not {bad_keys[0]!r}")
     unknown = sorted(set(options) - known)
     if unknown:
         raise InvalidOptions(
             f"unknown option(s) {', '.join(unknown)}; known options: {', '.join(sorted(known)) or 'none'}"
         )
     try:
-        return msgspec.convert(options, options_type, strict=False)
+        typed = {
+            key: getattr(msgspec.convert({key: value}, options_type, strict=False), key)
+            if isinstance(value, str)
+            else value
+            for key, value in options.items()
+        }
+        return msgspec.convert(typed, options_type)
     except msgspec.ValidationError as exc:
         raise InvalidOptions(f"bad option value: {exc}") from None

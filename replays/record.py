@@ -89,9 +89,9 @@ class Recorder:
         """
         legal = self.state.legal_actions(seat)
         try:
-            index = legal.index(action)
-        except ValueError:
-            raise engine.IllegalAction(f"seat {seat} may not play {action!r} now") from None
+            index = engine.legal_index(action, legal)
+        except engine.IllegalAction:
+            raise engine.IllegalAction(f"seat {seat} may not play {action!r:.200} now") from None
         self.apply_index(seat, index)
 
     def apply_index(self, seat: int, index: int) -> None:

@@ -105,8 +105,10 @@ class LocalTable:
     def play_bot(self, seat: int, action: Any) -> None:
         """Play ``action`` for the bot in ``seat``; a move that is not legal becomes the first legal one."""
         legal = self.state.legal_actions(seat)
-        if action not in legal:
-            self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat} answered {action!r}")
+        try:
+            action = legal[engine.legal_index(action, legal)]
+        except engine.IllegalAction:
+            self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat} answered {action!r:.200}")
             action = legal[0]
         self.recorder.apply(seat, action)
 

@@ -685,7 +685,9 @@ class Table:
         assert state is not None and self._recorder is not None
         if state.is_over or index not in state.to_act:
             return
-        if action not in legal:
+        try:
+            action = legal[engine.legal_index(action, legal)]
+        except engine.IllegalAction:
             self.faults.append(f"move {self.num_moves + 1}: seat {index}: not a legal action: {action!r:.200}")
             action = legal[0]
         try:

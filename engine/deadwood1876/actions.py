@@ -7,6 +7,8 @@ are seats; ``establishment`` is an establishment id.
 
 from __future__ import annotations
 
+import typing
+
 import msgspec
 
 
@@ -177,3 +179,7 @@ Action = (
     | FireGun
 )
 """Every Deadwood 1876 action (a tagged union: each encodes with its ``type``)."""
+
+ACTION_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(Action)
+"""The action classes, each exactly once: ``State.apply`` accepts instances of exactly these
+(a subclass is not a Deadwood 1876 action and is refused)."""

@@ -59,19 +59,19 @@ class Deadwood1876:
         """Set up a new game and deal; the first decision is everyone's Safe to pass left.
 
         Args:
-            num_players: 2..9.
+            num_players: 2..9, an ``int`` (not ``3.0``, ``True``, ``"3"`` or an int subclass).
             seed: ``0..engine.MAX_SEED``; the same seed, options and actions give the same game.
             options: ``None``, a dict, or :class:`Options`.
 
         Raises:
-            ValueError: ``num_players`` out of range, or a seed that is not an integer in
-                ``0..engine.MAX_SEED``.
+            ValueError: ``num_players`` not an ``int`` or out of range, or a seed that is not
+                an integer in ``0..engine.MAX_SEED``.
             engine.InvalidOptions: an unknown option or a bad value.
         """
         from engine.deadwood1876.rules import setup
 
-        if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise ValueError(f"number of players must be an integer, not {num_players!r}")
+        if type(num_players) is not int:
+            raise ValueError(f"number of players must be an int, not {num_players!r} ({type(num_players).__name__})")
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.core import OMNISCIENT, Chance, IllegalAction, Outcome
+from engine.core import OMNISCIENT, Chance, IllegalAction, Outcome, check_seat, find_legal
+from engine.deadwood1876.actions import ACTION_TYPES
 from engine.deadwood1876.components import Components, PlayerCount
 from engine.deadwood1876.events import Card, CardsDrawn, DeckReshuffled
 
@@ -256,10 +257,27 @@ class DeadwoodState:
         """The legal actions of ``seat`` in canonical order (empty if it owes nothing).
 
         Cards that are interchangeable (same gun, item and Horse colour) appear once, as the
-        lowest card id. The order is the generation order of the phase's rules module.
+        lowest card id. The order is the generation order of the phase's rules module. The list
+        is the caller's own copy: changing it changes nothing in the state.
+
+        Args:
+            seat: a player seat, an ``int`` from ``0`` to ``n - 1``; also the Stranger's figure
+                ``n`` in a 2-player game, which never owes anything (always ``[]``).
+
+        Raises:
+            IllegalAction: ``seat`` is none of those (a ``ValueError``, like ``view``'s;
+                ``None`` and :data:`engine.OMNISCIENT` are not seats that decide). An
+                ``IllegalAction`` because ``replays.Recorder.apply`` promises one for a bad seat.
         """
-        cached = self._legal.get(seat)
+        cached = self._legal.get(seat) if type(seat) is int else None  # inlined: the hot path
+        return list(self._legal_of(seat) if cached is None else cached)
+
+    def _legal_of(self, seat: int) -> list[Any]:
+        """The cached legal actions of a seat (the engine's own list: never hand it out)."""
+        cached = self._legal.get(seat) if type(seat) is int else None
         if cached is None:
+            if type(seat) is not int or not (0 <= seat < self.n or seat == self.stranger >= 0):
+                check_seat(seat, self.n, error=IllegalAction)  # raises: not a seat
             if seat in self.waiting:
                 from engine.deadwood1876.rules import LEGAL
 
@@ -272,14 +290,29 @@ class DeadwoodState:
     def apply(self, seat: int, action: Any) -> None:
         """Apply ``action`` for ``seat``.
 
+        Args:
+            seat: a seat in :attr:`to_act`, an ``int`` (not a ``bool``, float or string).
+            action: one of :meth:`legal_actions`, or an equal instance of exactly the same
+                action class (see :mod:`.actions`) with fields of the same exact types.
+
         Raises:
-            IllegalAction: ``seat`` owes no decision or ``action`` is not among its legal
-                actions; the state is then unchanged.
+            IllegalAction: ``seat`` is not an ``int`` seat of this game or owes no decision;
+                ``action`` is not an instance of exactly one of the game's action classes (a
+                subclass, or an object whose ``__eq__`` always says yes, is refused), or not
+                among the seat's legal actions. The state is then unchanged.
         """
-        if seat not in self.waiting:
+        if type(seat) is not int or seat not in self.waiting:  # waiting holds only valid seats
+            check_seat(seat, self.n, error=IllegalAction)
             raise IllegalAction(f"seat {seat} has no decision to make now (waiting for {list(self.waiting)})")
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"{action!r} is not a legal action for seat {seat} in phase {self.phase!r}")
+        legal = self._legal.get(seat)
+        for candidate in self._legal_of(seat) if legal is None else legal:
+            if candidate is action:  # the engine's own object, as bots pass it: nothing to check
+                break
+        else:
+            try:
+                action = find_legal(action, self._legal_of(seat), ACTION_TYPES)
+            except IllegalAction as exc:
+                raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
         from engine.deadwood1876.rules import APPLY
 
         self._legal = {}
@@ -288,15 +321,17 @@ class DeadwoodState:
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood1876.views.View`.
 
-        ``None`` is a spectator (public information only); :data:`engine.OMNISCIENT` sees all.
+        Args:
+            seat: an ``int`` seat ``0..n-1``, ``None`` for a spectator (public information
+                only) or :data:`engine.OMNISCIENT` for everything (the same seats as
+                :meth:`events`).
 
         Raises:
-            ValueError: ``seat`` is not a seat of this game.
+            ValueError: ``seat`` is none of those (e.g. ``99``, ``-5``, ``1.0``, ``True``, ``"0"``).
         """
         from engine.deadwood1876.views import make_view
 
-        if seat is not None and seat != OMNISCIENT and not 0 <= seat < self.n:
-            raise ValueError(f"no seat {seat} in a {self.n}-player game")
+        check_seat(seat, self.n, observers_ok=True)
         return make_view(self, seat)
 
     @property
@@ -318,8 +353,19 @@ class DeadwoodState:
     def events(self, seat: int | None, since: int = 0) -> list[Any]:
         """Events ``seat`` may know, oldest first, from its ``since``-th such event on.
 
-        ``None`` gives the public events; :data:`engine.OMNISCIENT` the full ones.
+        Args:
+            seat: an ``int`` seat ``0..n-1`` (public events plus that seat's private ones),
+                ``None`` for the public events only or :data:`engine.OMNISCIENT` for the full
+                ones (the same seats as :meth:`view`).
+            since: how many of these events the caller has already seen, an ``int >= 0``.
+
+        Raises:
+            ValueError: ``seat`` is none of those (e.g. ``99``, ``-5``, ``1.0``, ``True``, ``"0"``),
+                or ``since`` is not an ``int >= 0``.
         """
+        check_seat(seat, self.n, observers_ok=True)
+        if type(since) is not int or since < 0:
+            raise ValueError(f"since must be an int >= 0, not {since!r} ({type(since).__name__})")
         out: list[Any] = []
         for public, seats, private in self.log:
             if seat == OMNISCIENT:
