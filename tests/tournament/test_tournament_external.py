@@ -99,19 +99,39 @@ def test_act_without_start_spawns_lazily_and_close_kills():
         bot.act({}, ["a"], 0) and bot.act({}, ["a"], 0)
 
 
-def test_output_out_of_turn_is_a_fault(tmp_path):
+def test_two_lines_for_one_decision_are_a_fault(tmp_path):
     chatty = tmp_path / "chatty.py"
     chatty.write_text(
         "import json, sys\n"
         "for line in sys.stdin:\n"
         "    if json.loads(line)['type'] == 'decide':\n"
-        "        print(json.dumps({'action': 0}))\n"
-        "        print(json.dumps({'action': 0}), flush=True)\n"
+        "        reply = json.dumps({'action': 0}) + '\\n'\n"
+        "        sys.stdout.write(reply + reply)  # one write: both lines arrive together\n"
+        "        sys.stdout.flush()\n"
     )
     bot = ExternalBot([PYTHON, str(chatty)], decision_timeout_s=0.5)
-    with pytest.raises(BotFault):
-        for _ in range(3):
-            bot.act({}, ["a", "b"], 0)
+    with pytest.raises(BotFault, match="more than one line in reply to one decision"):
+        bot.act({}, ["a", "b"], 0)
+    bot.close()
+
+
+def test_output_out_of_turn_is_a_fault(tmp_path):
+    late = tmp_path / "late.py"
+    late.write_text(
+        "import json, sys, time\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['type'] == 'decide':\n"
+        "        print(json.dumps({'action': 0}), flush=True)\n"
+        "        time.sleep(0.05)\n"
+        "        print(json.dumps({'action': 1}), flush=True)\n"
+    )
+    bot = ExternalBot([PYTHON, str(late)], decision_timeout_s=0.5)
+    assert bot.act({}, ["a", "b"], 0) == "a"
+    deadline = time.monotonic() + 2
+    while not bot._readable_now() and time.monotonic() < deadline:  # the second line is out of turn
+        time.sleep(0.01)
+    with pytest.raises(BotFault, match="wrote output when no decision was asked"):
+        bot.act({}, ["a", "b"], 0)
     bot.close()
 
 
