@@ -3,7 +3,8 @@
 Example (``examples/deadwood1876.toml``)::
 
     game = "deadwood1876"
-    players = [4, 5]          # player counts, used in turn (one duplicate set each)
+    players = [4, 5]          # player counts, used in turn (one duplicate set each); two
+                              # bots at 4 or 5 seats: each takes two or three (see below)
     games = 200               # at least this many games (rounded up to whole duplicate sets)
     seed = 1876               # the base seed: every game's seed derives from it
     decision_timeout_s = 1.0  # external bots: per-decision deadline
@@ -18,6 +19,14 @@ Example (``examples/deadwood1876.toml``)::
     starter = "cmd:python3 bots/starter_bot.py"
 
 ``cmd:`` commands run in the directory of the configuration file.
+
+Line-ups are not always even (:mod:`tournament.schedule`): the schedule balances seats, not
+games. With more bots than seats, bots take turns sitting a duplicate set out; with fewer bots
+than seats, a bot takes two (or more) seats of one game; mixing player counts (four bots at 3 and
+5 players) mixes both, so a bot can end a few games behind the others while its seats stay
+close to theirs.
+The leaderboard prints each bot's games and seats. For exactly even games and seats, use one
+player count ``n`` and a number of games that is a multiple of ``n`` times the number of bots.
 """
 
 from __future__ import annotations

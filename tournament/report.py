@@ -3,12 +3,17 @@
 :func:`build_report` reads an output directory; :func:`write_files` writes
 ``OUT/leaderboard.json`` and ``OUT/leaderboard.csv``; :func:`leaderboard_table` and
 :func:`rating_plot` render it for the terminal.
+
+The leaderboard shows each bot's games *and* seats: line-ups are not always even (see
+:mod:`tournament.schedule`), so one bot may play a few games fewer than the others, or take two
+seats of one game, and the two counts make that visible.
 """
 
 from __future__ import annotations
 
 import csv
 import math
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,7 +27,22 @@ from tournament.results import GameRecord, ResultStore, RunInfo
 from tournament.run import RESULTS_FILE
 from tournament.schedule import make_schedule
 
-__all__ = ["LeaderboardRow", "Report", "build_report", "leaderboard_table", "rating_plot", "write_files"]
+__all__ = [
+    "PLOT_MARKERS",
+    "LeaderboardRow",
+    "Report",
+    "build_report",
+    "leaderboard_table",
+    "rating_plot",
+    "write_files",
+]
+
+PLOT_MARKERS = "*+ox#@%&=~^$" + "ABCDEFGHIJKLMNPQRSTUVWYZ"
+"""The rating plot's markers, one per bot in leaderboard order (cycled beyond 36 bots).
+
+Plain ASCII, so that every series stays distinguishable without colour (``NO_COLOR``, a pipe)
+and in any terminal font; ``O`` and ``X`` are left out as too close to ``o`` and ``x``.
+"""
 
 
 class LeaderboardRow(msgspec.Struct, frozen=True):
@@ -37,6 +57,8 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
         low: the bootstrap 95% interval's lower end (``nan`` without bootstrap).
         high: its upper end.
         games: the games it played.
+        seats: the seats it took, all games: more than ``games`` when it took several seats of
+            one game (fewer bots than seats).
         wins: the games it won.
         mean_score: its mean score per seat.
         mean_rank: its mean rank per seat (forfeits count as last).
@@ -52,6 +74,7 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
     low: float
     high: float
     games: int
+    seats: int
     wins: int
     mean_score: float
     mean_rank: float
@@ -122,6 +145,7 @@ def _rows(
                 low=low,
                 high=high,
                 games=tally.games,
+                seats=tally.seats,
                 wins=tally.wins,
                 mean_score=tally.score / per_seat,
                 mean_rank=tally.rank / per_seat,
@@ -175,7 +199,8 @@ def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
 def leaderboard_table(report: Report) -> Table:
     """The leaderboard as a rich table."""
     table = Table(title=f"{report.game}: {report.played} of {report.scheduled} games")
-    for header in ("#", "bot", "rating", "95% interval", "games", "wins", "mean score", "mean rank", "faults"):
+    headers = ("#", "bot", "rating", "95% interval", "games", "seats", "wins", "mean score", "mean rank", "faults")
+    for header in headers:
         table.add_column(header, justify="left" if header == "bot" else "right")
     for row in report.rows:
         interval = "-" if math.isnan(row.low) else f"{row.low:.1f} .. {row.high:.1f}"
@@ -186,6 +211,7 @@ def leaderboard_table(report: Report) -> Table:
             f"{row.rating:.2f} ±{row.sigma:.2f}",
             interval,
             str(row.games),
+            str(row.seats),
             str(row.wins),
             f"{row.mean_score:.2f}",
             f"{row.mean_rank:.2f}",
@@ -195,16 +221,32 @@ def leaderboard_table(report: Report) -> Table:
 
 
 def rating_plot(report: Report, width: int = 100, height: int = 20, color: bool = True) -> str:
-    """Each bot's rating over its games, as a terminal plot (plotext)."""
+    """Each bot's rating over its games, as a terminal plot (plotext).
+
+    Each bot has its own marker (:data:`PLOT_MARKERS`, by leaderboard place), shown in the legend,
+    so the series stay apart without colour too.
+
+    Args:
+        report: the report.
+        width: the plot's width in columns.
+        height: its height in lines.
+        color: colour the plot with ANSI escapes; ignored (no colour) when the ``NO_COLOR``
+            environment variable is set and not empty.
+
+    Returns:
+        The plot as text, one line per row.
+    """
     import plotext as plt
 
+    color = color and not os.environ.get("NO_COLOR")
     plt.clear_figure()
     plt.plotsize(width, height)
     plt.theme("clear" if not color else "pro")
-    for row in report.rows:
+    for place, row in enumerate(report.rows):
         points = report.history.get(row.bot, [])
         if len(points) > 1:
-            plt.plot([x for x, _ in points], [y for _, y in points], label=row.bot, marker="braille")
+            marker = PLOT_MARKERS[place % len(PLOT_MARKERS)]
+            plt.plot([x for x, _ in points], [y for _, y in points], label=row.bot, marker=marker)
     plt.title("rating (mu) over games played")
     plt.xlabel("games played")
     text: str = plt.build()
