@@ -300,8 +300,13 @@ class Game(Protocol):
         """A new game; ``ValueError`` for a bad player count, ``InvalidOptions`` for bad options."""
         ...
 
-    def describe(self, action: Any, view: Any) -> str:
-        """One line a person understands for ``action`` seen from ``view``."""
+    def describe(self, action: Any, view: Any, seat: int | None = None) -> str:
+        """One line a person understands for ``action`` seen from ``view``.
+
+        ``seat`` (optional) is the seat that takes ``action``. Left out, or ``view``'s own seat,
+        the line is the viewer's own move ("Pass your Safe"); another seat (for an omniscient or
+        spectator view) gets a line that names that seat and never says "your".
+        """
         ...
 
     def rules_help(self) -> str:

@@ -22,7 +22,9 @@ class PlayScreen(Screen[None]):
     """A game in progress: the game's table widget, the action picker and the log.
 
     The game waits for the person and never for a bot: whenever bots owe decisions they play
-    (paced by the speed setting) until the person is to act or the game is over.
+    (paced by the speed setting) until the person is to act or the game is over. Results the
+    person should not miss while the bots play on (the game's :meth:`GameUI.notices`) pop up
+    as notifications, and are kept in :attr:`notices`.
 
     Args:
         table: the local table (state, seats, bots).
@@ -41,11 +43,13 @@ class PlayScreen(Screen[None]):
     def __init__(self, table: LocalTable, ui: GameUI, speed: str = "normal") -> None:
         super().__init__(classes="game-screen")
         self.session = table
-        self.ui = ui
+        self.ui = ui.for_options(table.options)
         self.speed = speed
         self.session.delay = dict(SPEEDS)[speed]
         self.bots_running = False
         self._result_shown = False
+        self.notices: list[str] = []
+        self._noticed = 0
 
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
@@ -75,7 +79,8 @@ class PlayScreen(Screen[None]):
         view = session.view()
         events = session.events()
         self.query_one(".table").show(view, events, self.names)  # type: ignore[attr-defined]
-        self.query_one(GameLog).show(events, lambda e: self.ui.describe_event(e, view))
+        self.query_one(GameLog).show(events, self.ui.event_describer(events, view))
+        self._notify(events, view)
         picker = self.query_one(ActionPicker)
         state = session.state
         if state.is_over:
@@ -83,12 +88,20 @@ class PlayScreen(Screen[None]):
             self._show_result()
         elif session.human_to_act() and not self.bots_running:
             choices = [
-                Choice(session.game.describe(a, view), self.ui.group(a, view), a) for a in session.legal_actions()
+                Choice(self.ui.describe_action(session.game, a, view), self.ui.group(a, view), a)
+                for a in session.legal_actions()
             ]
             picker.set_choices("Your move", choices)
         else:
             waiting = [self.ui.seat_name(view, s) for s in state.to_act if s != session.seat]
             picker.wait("Waiting for " + (", ".join(waiting) if waiting else "the bots") + " …")
+
+    def _notify(self, events: list[Any], view: Any) -> None:
+        """Pop up the notices among the events not seen yet."""
+        for text in self.ui.notices(events, min(self._noticed, len(events)), view):
+            self.notices.append(text)
+            self.notify(text, timeout=8)
+        self._noticed = len(events)
 
     def start_bots(self) -> None:
         """Let the bots play (in a worker) until the person is to act or the game is over."""

@@ -44,7 +44,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, replay: Replay, ui: GameUI, pov: int | None | str = "auto") -> None:
         super().__init__(classes="game-screen")
         self.replay = replay
-        self.ui = ui
+        self.ui = ui.for_options(replay.header.options)
         self.cursor = ReplayCursor(replay)
         players = replay.header.players
         self.povs: list[int | None] = [*range(len(players)), None, engine.OMNISCIENT]
@@ -108,12 +108,15 @@ class ReplayScreen(Screen[None]):
         if k == 0:
             return "Start of the game"
         seat, action = self.cursor.moves[k - 1]
-        before = self.cursor.goto(k - 1).view(seat)
+        if self.pov not in (seat, engine.OMNISCIENT):
+            who = self.ui.seat_name(self.cursor.state.view(self.pov), seat)
+            return f"Last move: {who} chose"
+        # described from the point of view just before the move: the mover's own view says
+        # "your Safe", the omniscient one names the mover's Safes
+        before = self.cursor.goto(k - 1).view(self.pov)
         self.cursor.goto(k)
         who = self.ui.seat_name(before, seat)
-        if self.pov in (seat, engine.OMNISCIENT):
-            return f"Last move: {who}: {self.cursor.game.describe(action, before)}"
-        return f"Last move: {who} chose"
+        return f"Last move: {who}: {self.ui.describe_action(self.cursor.game, action, before, seat)}"
 
     def redraw(self) -> None:
         """Show the state at the cursor from the point of view."""
@@ -124,7 +127,7 @@ class ReplayScreen(Screen[None]):
         self.query_one(".table").show(view, events, self.names)  # type: ignore[attr-defined]
         rewrite = self._pov_drawn != self.pov
         self._pov_drawn = self.pov
-        self.query_one(GameLog).show(events, lambda e: self.ui.describe_event(e, view), rewrite=rewrite)
+        self.query_one(GameLog).show(events, self.ui.event_describer(events, view), rewrite=rewrite)
         self.query_one(ReplayControls).show(self.position, len(self.cursor), self.pov_name(view), last)
 
     def action_step(self, delta: int) -> None:

@@ -90,13 +90,21 @@ class Deadwood1876:
         setup.set_up(st)
         return st
 
-    def describe(self, action: Any, view: Any) -> str:
-        """One line for ``action`` as the player in ``view`` would say it.
+    def describe(self, action: Any, view: Any, seat: int | None = None) -> str:
+        """One line for ``action``, from what ``view`` shows.
+
+        Args:
+            action: a Deadwood 1876 action.
+            view: the view it is described from: its Safe contents appear only if ``view`` knows them.
+            seat: the seat that takes ``action``. ``None`` (or ``view``'s own seat): the viewer's own
+                move, worded as they would say it ("Pass your Safe #2 to the left"). Another seat
+                (an omniscient or spectator view, say): worded with that seat's character name
+                and never "your" ("Pass Al Swearengen's Safe #2 (Gold 3) to the left").
 
         Raises:
             TypeError: ``action`` is not a Deadwood 1876 action.
         """
-        return _describe(self.components, action, view)
+        return _describe(self.components, action, view, seat)
 
     def rules_help(self) -> str:
         """A player's rules summary for the help screen (Markdown, from ``help.md``)."""
@@ -136,8 +144,10 @@ def _card(comp: Components, card: int) -> str:
     return comp.card_label(card)
 
 
-def _safe(view: View, owner: int, index: int) -> str:
-    label = f"your Safe #{index + 1}" if owner == view.seat else f"{_name(view, owner)}'s Safe #{index + 1}"
+def _safe_label(view: View, owner: int, index: int, you: int | None) -> str:
+    """Safe #``index + 1`` of ``owner``: "your Safe #2" when ``owner`` is ``you`` (the seat the
+    line speaks to), else "Al Swearengen's Safe #2"; its contents if ``view`` knows them."""
+    label = f"your Safe #{index + 1}" if owner == you else f"{_name(view, owner)}'s Safe #{index + 1}"
     figure = _figure(view, owner)
     safes = figure.safes if figure is not None else ()
     if 0 <= index < len(safes) and safes[index].contents:
@@ -145,11 +155,20 @@ def _safe(view: View, owner: int, index: int) -> str:
     return label
 
 
-def _describe(comp: Components, action: Any, view: View) -> str:
+def _describe(comp: Components, action: Any, view: View, seat: int | None = None) -> str:
+    """``action`` in words; ``seat`` the actor (``None``: the viewer; see :meth:`Deadwood1876.describe`)."""
     est = comp.establishment_names
+    viewer = view.seat if view.seat is not None and view.seat >= 0 else None
+    you = viewer if seat is None or seat == viewer else None
+    # the actor, for the actions on their own Safes; without ``seat`` an omniscient or spectator
+    # view cannot tell, and falls back to seat 0 (the Third Law's giver for GiveSafe)
+    actor = seat if seat is not None else viewer if viewer is not None else 0
+
+    def _safe(owner: int, index: int) -> str:
+        return _safe_label(view, owner, index, you)
+
     if isinstance(action, A.PassSafe):
-        me = view.seat if view.seat is not None and view.seat >= 0 else 0
-        return f"Pass {_safe(view, me, action.index)} to the left"
+        return f"Pass {_safe(actor, action.index)} to the left"
     if isinstance(action, A.RideHorse):
         return f"Horse ({_card(comp, action.card)}): ride to the {est[action.establishment]}"
     if isinstance(action, A.UseDuster):
@@ -159,17 +178,15 @@ def _describe(comp: Components, action: Any, view: View) -> str:
     if isinstance(action, A.UseStetson):
         return f"Stetson ({_card(comp, action.card)}): view Safes"
     if isinstance(action, A.ViewSafe):
-        return f"View {_safe(view, action.owner, action.index)}"
+        return f"View {_safe(action.owner, action.index)}"
     if isinstance(action, A.AttachHolster):
         what = (
-            f"{_name(view, action.owner)}'s character card"
-            if action.index < 0
-            else _safe(view, action.owner, action.index)
+            f"{_name(view, action.owner)}'s character card" if action.index < 0 else _safe(action.owner, action.index)
         )
         return f"Attach a Holster ({_card(comp, action.card)}) to {what}"
     if isinstance(action, A.Robbery):
         gun = comp.gun_names[comp.card_gun[action.card]]
-        return f"Robbery with a {gun} ({_card(comp, action.card)}) on {_safe(view, action.owner, action.index)}"
+        return f"Robbery with a {gun} ({_card(comp, action.card)}) on {_safe(action.owner, action.index)}"
     if isinstance(action, A.Duel):
         gun = comp.gun_names[comp.card_gun[action.card]]
         return f"Duel {_name(view, action.target)} with a {gun} ({_card(comp, action.card)})"
@@ -185,19 +202,18 @@ def _describe(comp: Components, action: Any, view: View) -> str:
     if isinstance(action, A.SendAway):
         return f"Send the loser to the {est[action.establishment]}"
     if isinstance(action, A.GiveSafe):
-        me = view.seat if view.seat is not None and view.seat >= 0 else view.giver
-        return f"Give {_safe(view, me, action.index)} to {_name(view, action.recipient)}"
+        giver = seat if seat is not None else viewer if viewer is not None else view.giver
+        return f"Give {_safe(giver, action.index)} to {_name(view, action.recipient)}"
     if isinstance(action, A.HorseThief):
         return f"Join the Robbery as a Horse Thief ({_card(comp, action.card)})"
     if isinstance(action, A.GiveToStranger):
-        me = view.seat if view.seat is not None and view.seat >= 0 else 0
-        return f"Give {_safe(view, me, action.index)} to the Stranger"
+        return f"Give {_safe(actor, action.index)} to the Stranger"
     if isinstance(action, A.ChooseDagger):
         if action.plus_gold:
             return "Dagger: +1 gold and a negative Pepperbox"
         return "Dagger: -1 gold and a Pepperbox Showdown Gun"
     if isinstance(action, A.Explode):
-        return f"Explosives: blow up {_safe(view, action.owner, action.index)}"
+        return f"Explosives: blow up {_safe(action.owner, action.index)}"
     if isinstance(action, A.PokerGun):
         return f"Poker Deck: roll a {comp.gun_names[comp.card_gun[action.card]]} ({_card(comp, action.card)})"
     if isinstance(action, A.HeistGun):

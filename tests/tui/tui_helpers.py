@@ -93,8 +93,10 @@ def _cards_in(obj: Any) -> list[Card]:
 
 
 def _card_forms(card: Card) -> set[str]:
-    item = "white Horse" if card.white else card.item.capitalize()
-    return {card_text(card), f"{card.gun.capitalize()} / {item}"}
+    """Every way ``card`` may be written; a white Horse also reads as a plain Horse (without the
+    Horse Thief rule its colour does not matter, so the table and the choices leave it out)."""
+    items = {card.item.capitalize(), *(["white Horse"] if card.white else [])}
+    return {card_text(card), card_text(card, white_horses=False)} | {f"{card.gun.capitalize()} / {i}" for i in items}
 
 
 def secrets_of(state: engine.State, seat: int | None) -> set[str]:

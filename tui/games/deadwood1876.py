@@ -1,15 +1,16 @@
 """Deadwood 1876 at the table: the town, the players' rows of Safes, the fight, the dice and your hand.
 
-Drawn only from :class:`engine.deadwood1876.views.View` (what the viewer may know) and the
-viewer's events. Every state is written in text or symbols, never in colour alone:
+For developers: everything is drawn only from :class:`engine.deadwood1876.views.View` (what the
+viewer may know) and the viewer's events, so a screen never shows a secret. Every state is
+written in text or symbols, never in colour alone. :data:`LEGEND` (and :func:`legend`) is the
+players' guide to those symbols, shown by the help screen (``?``); keep it in step with the
+drawing code here.
 
-* ``▶`` the player whose turn it is; ``…`` owes a decision now; ``✓`` has chosen (hidden choice).
-* ``[2 ?]`` Safe #2, face down, contents unknown; ``[2 Gold 3]`` face down, known to you;
-  ``[2 Gold 3↑]`` face up for everyone.
-* ``★AS`` a star in an establishment (the player's initials); ``·`` a vacancy.
-* ``[2 ? +Colt H]`` a Holster attached to a Safe (2-3 players); ``Colt Gun`` a Colt Showdown Gun.
-* Cards: ``Colt 011223 Horse``: the gun, its die's six faces, and the item. Dice, weakest to
-  strongest: Pepperbox 000112, Derringer 001122, Colt 011223, Winchester 112233, Messenger 122334.
+The Horse Thief option is the only one that changes how the table reads: a white Horse is
+marked as such only when the table's options are known to have it on (or are not known at
+all); with it off a white Horse is an ordinary Horse (rulebook: HORSE, "the color of the Horse
+does not matter"). :meth:`Deadwood1876UI.for_options` makes the screen parts for a table's
+options.
 """
 
 from __future__ import annotations
@@ -23,19 +24,75 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from engine.core import InvalidOptions, parse_options
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876 import events as E
 from engine.deadwood1876.components import components
 from engine.deadwood1876.events import Card
+from engine.deadwood1876.game import Options
 from engine.deadwood1876.views import PlayerView, SafeView, View
 from tui.games import GameUI, TableWidget
+from tui.widgets.log import HIGHLIGHT
 
-__all__ = ["Deadwood1876Table", "Deadwood1876UI", "card_text", "safe_text", "short_safe"]
+__all__ = ["LEGEND", "Deadwood1876Table", "Deadwood1876UI", "card_text", "legend", "safe_text", "short_safe"]
 
 COMP = components()
 
-LEGEND = __doc__ or ""
-"""How to read the table (the help screen shows it)."""
+LEGEND = """\
+Top to bottom:
+
+- **Status line**: the stage (SET UP, TURN, HEIST, FINAL SHOWDOWN, ...) and what happens now.
+- **Town**: each establishment, the stars staying there and its free places, then how far the
+  game is: the circle and the turns left before the next Heist, the Safes left in the middle,
+  the deck and the discard pile.
+  - `★AS` a player's star, by initials (`AS` is Al Swearengen): yours in bold, the player whose
+    turn it is underlined. `·` a free place.
+- **Players**: one row each.
+  - `▶` whose turn it is; `…` must decide now; `✓` has chosen (when everyone chooses at once,
+    the choices stay hidden until all are in).
+  - *cards*: how many cards they hold.
+  - *safes*: their Safes, leftmost first. `[2 ?]` Safe #2, you don't know what is inside;
+    `[2 Gold 3]` you know it holds Gold 3 (it is yours, or you saw it); `[2 Gold 3↑]` turned
+    face up, everyone knows it. `Colt Gun` is a Colt Showdown Gun.
+  - `[2 ? +Colt H]` a Holster attached to Safe #2 (2-3 players); `+Colt Holster` one attached
+    to the character card.
+  - `flipped`, `OUT`, `Showdown`, `WINNER`: how they fare in the Final Showdown.
+- **Your hand**: your cards. `[Colt 011223 Horse]` is one card: its gun (Colt), the six faces
+  of that gun's die, and its item (Horse). Play a card for its item, or lay it as a gun in a
+  Robbery, a Duel, a Heist or the Final Showdown.
+- **Fight**: the Robbery or Duel under way: attacker `→` target `←` defender, the guns laid,
+  and the Holsters given.
+- **Dice**: the last roll, until the next fight starts: each player's dice and total, the
+  highest in bold. `Dice (heist, reroll)` is a roll that breaks a tie of the one before.
+
+Gun dice, weakest to strongest: Pepperbox 000112, Derringer 001122, Colt 011223,
+Winchester 112233, Messenger 122334.
+
+In the log, `»` marks the result of a fight; the result of a Robbery you fight in also pops up
+in the corner.
+"""
+"""How to read the table, for players (the help screen shows it; see :func:`legend`)."""
+
+WHITE_HORSE_ON = """
+**White Horses** (the Horse Thief rule is on at this table): a `white Horse` is a Horse you may
+also play out of turn as a Horse Thief, right after the attacker and the defender of someone's
+Robbery have laid their guns: you roll its gun too, and if you roll higher than both, the Safe
+is yours. Not in the Badge Round; Horse Thieves give and get no Holsters.
+"""
+
+WHITE_HORSE_UNKNOWN = """
+**White Horses**: a `white Horse` matters only with the Horse Thief option (see the rules
+below); without it, it is an ordinary Horse.
+"""
+
+
+def legend(horse_thief: bool | None = None) -> str:
+    """The players' legend (:data:`LEGEND`), with white Horses explained when ``horse_thief`` is
+    on (``None``: not known, explained as optional; ``False``: not mentioned)."""
+    if horse_thief is None:
+        return LEGEND + WHITE_HORSE_UNKNOWN
+    return LEGEND + WHITE_HORSE_ON if horse_thief else LEGEND
+
 
 GUN_FACES = {name.lower(): "".join(map(str, faces)) for name, faces in zip(COMP.gun_names, COMP.gun_faces, strict=True)}
 """Each gun's die faces as printed on the card (public component data, e.g. ``"colt": "011223"``)."""
@@ -55,6 +112,9 @@ USES = {
     "showdown": "a gun in the Showdown",
 }
 """How a card laid face up was used, in words."""
+
+FIGHT_STARTS = (E.RobberyDeclared, E.DuelDeclared, E.HeistStarted, E.SafesRevealed)
+"""Events that start a new fight: the dice row no longer shows the last fight's roll."""
 
 PHASE_TITLES = {
     "pass_safe": "SET UP",
@@ -76,15 +136,27 @@ def _gun(name: str) -> str:
     return name.capitalize()
 
 
-def card_text(card: Card) -> str:
-    """A card as plain text: gun, its die's faces and item, e.g. ``"Colt 011223 Horse"``."""
-    item = "white Horse" if card.white else card.item.capitalize()
+def _purpose(roll: E.DiceRolled, previous: Any) -> str:
+    """What ``roll`` was for, in words; ``"heist, reroll"`` when it breaks the tie of the roll
+    just before it (``previous``, the viewer's event before it)."""
+    purpose = roll.purpose.replace("_", " ")
+    if isinstance(previous, E.DiceRolled) and previous.purpose == roll.purpose:
+        purpose += ", reroll"
+    return purpose
+
+
+def card_text(card: Card, white_horses: bool = True) -> str:
+    """A card as plain text: gun, its die's faces and item, e.g. ``"Colt 011223 Horse"``.
+
+    A white Horse reads ``"white Horse"`` only with ``white_horses`` (the Horse Thief rule).
+    """
+    item = "white Horse" if card.white and white_horses else card.item.capitalize()
     return f"{_gun(card.gun)} {GUN_FACES.get(card.gun.lower(), '')} {item}"
 
 
-def _card(card: Card) -> Text:
+def _card(card: Card, white_horses: bool = True) -> Text:
     style = GUN_STYLE.get(card.gun.lower(), "")
-    return Text.assemble("[", (card_text(card), style), "]")
+    return Text.assemble("[", (card_text(card, white_horses), style), "]")
 
 
 def _gun_card(card: Card) -> Text:
@@ -164,7 +236,15 @@ def _est_name(view: View, est: int) -> str:
 
 
 class Deadwood1876Table(TableWidget):
-    """The Deadwood 1876 table for one seat: status, town, players, fight and dice, hand."""
+    """The Deadwood 1876 table for one seat: status, town, players, fight and dice, hand.
+
+    Args:
+        white_horses: mark white Horses as such (the Horse Thief rule is on, or not known).
+    """
+
+    def __init__(self, *, white_horses: bool = True, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.white_horses = white_horses
 
     def compose(self) -> ComposeResult:
         yield Static(id="dw-status", classes="dw-line")
@@ -206,7 +286,7 @@ class Deadwood1876Table(TableWidget):
         elif phase == "defend" and view.fight:
             what = f"{_name(view, view.fight.defender)} must answer the {view.fight.kind.capitalize()}"
         elif phase == "holster":
-            what = "Holsters: those not fighting may give one, face down"
+            what = "those not fighting may each give a fighter one Holster, face down"
         elif phase == "choose_holster":
             what = "The fighters choose which Holster to use"
         elif phase == "send_away":
@@ -226,7 +306,8 @@ class Deadwood1876Table(TableWidget):
 
     def _progress(self, view: View) -> list[str]:
         if view.circle:
-            stage = f"circle {view.circle} · {view.turns_left} turns left" + (" (final)" if view.final_turns else "")
+            turns = f"{view.turns_left} turn{'' if view.turns_left == 1 else 's'} left"
+            stage = f"circle {view.circle} · {turns}" + (" (final)" if view.final_turns else "")
         elif view.phase in ("showdown", "over"):
             stage = "Final Showdown" if view.phase == "showdown" else "game over"
         else:
@@ -333,10 +414,12 @@ class Deadwood1876Table(TableWidget):
         return f"   chosen: {' '.join(done)}" if done else ""
 
     def _dice(self, view: View, events: list[Any]) -> Text:
-        roll = next((e for e in reversed(events) if isinstance(e, E.DiceRolled)), None)
-        if roll is None:
+        """The last roll, unless a new fight (Robbery, Duel, Heist, Final Showdown) began since."""
+        at = next((k for k in range(len(events) - 1, -1, -1) if isinstance(events[k], E.DiceRolled)), -1)
+        if at < 0 or any(isinstance(e, FIGHT_STARTS) for e in events[at + 1 :]):
             return Text("Dice: not rolled yet", style="dim")
-        text = Text.assemble(("Dice", "bold"), f" ({roll.purpose.replace('_', ' ')}): ")
+        roll = events[at]
+        text = Text.assemble(("Dice", "bold"), f" ({_purpose(roll, events[at - 1] if at else None)}): ")
         best = max(total for _, _, total in roll.rolls)
         for n, (seat, dice, total) in enumerate(roll.rolls):
             if n:
@@ -349,14 +432,18 @@ class Deadwood1876Table(TableWidget):
     def _hand(self, view: View, width: int) -> RenderableType:
         if view.hands is not None:
             rows = [
-                _flow(Text(f"{initials(view, seat)}:", style="bold"), [_card(c) for c in hand], width)
+                _flow(
+                    Text(f"{initials(view, seat)}:", style="bold"), [_card(c, self.white_horses) for c in hand], width
+                )
                 for seat, hand in enumerate(view.hands)
             ]
             return Group(Text("Hands (omniscient view)", style="bold"), *rows)
         if view.seat is None:
             return Text("Spectator: no hand", style="dim")
         return _flow(
-            Text("Your hand:", style="bold"), [_card(c) for c in view.hand] or [Text("empty", style="dim")], width
+            Text("Your hand:", style="bold"),
+            [_card(c, self.white_horses) for c in view.hand] or [Text("empty", style="dim")],
+            width,
         )
 
 
@@ -378,15 +465,42 @@ def _flow(label: Text, items: list[Text], width: int) -> Text:
 
 
 class Deadwood1876UI(GameUI):
-    """Deadwood 1876's screen parts for the shared app."""
+    """Deadwood 1876's screen parts for the shared app.
+
+    Args:
+        horse_thief: the table's Horse Thief option: on, off, or ``None`` (not known: white
+            Horses are marked, and explained as optional). See :meth:`for_options`.
+    """
 
     game_id = "deadwood1876"
     css_path = Path(__file__).with_suffix(".tcss")
-    legend = LEGEND
+
+    def __init__(self, horse_thief: bool | None = None) -> None:
+        self.horse_thief = horse_thief
+        self.legend = legend(horse_thief)
+
+    @property
+    def white_horses(self) -> bool:
+        """White Horses are marked as such (the Horse Thief rule is on, or not known)."""
+        return self.horse_thief is not False
+
+    def for_options(self, options: Any) -> Deadwood1876UI:
+        """The screen parts for a table with ``options`` (``None``, a dict or
+        :class:`engine.deadwood1876.game.Options`): white Horses only with the Horse Thief rule."""
+        try:
+            horse_thief = parse_options(Options, options).horse_thief
+        except InvalidOptions:
+            return Deadwood1876UI()
+        return Deadwood1876UI(horse_thief)
 
     def make_table(self) -> TableWidget:
         """A new :class:`Deadwood1876Table`."""
-        return Deadwood1876Table(classes="table")
+        return Deadwood1876Table(white_horses=self.white_horses, classes="table")
+
+    def describe_action(self, game: Any, action: Any, view: Any, seat: int | None = None) -> str:
+        """The engine's words for ``action``; a white Horse is a plain Horse without the Horse Thief rule."""
+        text = super().describe_action(game, action, view, seat)
+        return text if self.white_horses else text.replace(" / white Horse", " / Horse")
 
     def group(self, action: Any, view: Any) -> tuple[str, ...]:
         """Robbery → player → Safe; Duel, Horse, Duster, Stetson, Holsters, views and gifts by kind."""
@@ -423,26 +537,62 @@ class Deadwood1876UI(GameUI):
         """Turns, Heists, the Badge Round and the Showdown start new stages."""
         return isinstance(event, E.TurnStarted | E.HeistStarted | E.SafesRevealed | E.GameOver)
 
-    def describe_event(self, event: Any, view: Any) -> str | None:
-        """The event in words, as ``view``'s seat knows it."""
-        return _describe_event(event, view)
+    def describe_event(self, event: Any, view: Any, previous: Any = None) -> str | None:
+        """The event in words, as ``view``'s seat knows it (``previous``: the event before it)."""
+        return _describe_event(event, view, previous, self.white_horses)
+
+    def notices(self, events: list[Any], start: int, view: Any) -> list[str]:
+        """The result of each Robbery among ``events[start:]`` that ``view``'s seat fought in
+        (as the robber or the robbed): who took the Safe, or who fought the Robbery off."""
+        out = []
+        for k in range(start, len(events)):
+            won = events[k]
+            if not isinstance(won, E.FightWon) or won.kind != "robbery":
+                continue
+            declared = next((e for e in reversed(events[:k]) if isinstance(e, E.RobberyDeclared)), None)
+            if declared is None or view.seat not in (declared.attacker, declared.defender):
+                continue
+            after = events[k + 1] if k + 1 < len(events) else None
+            out.append(_robbery_result(view, declared, after if isinstance(after, E.SafeStolen) else None))
+        return out
 
 
-def _cards(cards: tuple[Card, ...] | None) -> str:
-    return ": " + ", ".join(card_text(c) for c in cards) if cards else ""
+def _robbery_result(view: View, declared: E.RobberyDeclared, stolen: E.SafeStolen | None) -> str:
+    """A Robbery's result for the robber or the robbed (``stolen``: the Safe taken, if it was)."""
+    n = lambda seat: _name(view, seat)  # noqa: E731
+    safe = f"Safe #{declared.index + 1}"
+    if stolen is None:
+        if view.seat == declared.attacker:
+            return f"Robbery failed: {n(declared.defender)} keeps their {safe}"
+        return f"Robbery fought off: you keep your {safe}, {n(declared.attacker)} gets nothing"
+    what = f"{safe}{_known(stolen.safe)}"
+    if stolen.thief == view.seat:
+        return f"Robbery won: you take {n(declared.defender)}'s {what}"
+    thief = n(stolen.thief) if stolen.thief == declared.attacker else f"the Horse Thief {n(stolen.thief)}"
+    if view.seat == declared.defender:
+        return f"Robbery lost: {thief} takes your {what}"
+    return f"Robbery failed: {thief} takes {n(declared.defender)}'s {what}"
+
+
+def _cards_text(cards: tuple[Card, ...] | None, white_horses: bool = True) -> str:
+    return ": " + ", ".join(card_text(c, white_horses) for c in cards) if cards else ""
 
 
 def _known(label: str | None) -> str:
     return f" ({label})" if label else ""
 
 
-def _describe_event(ev: Any, view: View) -> str | None:  # noqa: C901 - one line per event kind
+def _describe_event(  # noqa: C901 - one line per event kind
+    ev: Any, view: View, previous: Any = None, white_horses: bool = True
+) -> str | None:
     n = lambda seat: _name(view, seat)  # noqa: E731
+    c = lambda card: card_text(card, white_horses)  # noqa: E731
+    cs = lambda cards: _cards_text(cards, white_horses)  # noqa: E731
     if isinstance(ev, E.StarsPlaced):
         placed = [f"{initials(view, s)} {_est_name(view, e)}" for s, e in enumerate(ev.establishments) if e >= 0]
         return "Stars placed: " + ", ".join(placed)
     if isinstance(ev, E.CardsDealt):
-        return f"{n(ev.seat)} is dealt {ev.count} cards{_cards(ev.cards)}"
+        return f"{n(ev.seat)} is dealt {ev.count} cards{cs(ev.cards)}"
     if isinstance(ev, E.SafesDealt):
         return f"{n(ev.seat)} is dealt {ev.count} Safes" + (": " + ", ".join(ev.safes) if ev.safes else "")
     if isinstance(ev, E.SafePassed):
@@ -456,7 +606,7 @@ def _describe_event(ev: Any, view: View) -> str | None:  # noqa: C901 - one line
             + (f" = {total}" if len(dice) > 1 else "")
             for seat, dice, total in ev.rolls
         )
-        return f"Dice ({ev.purpose.replace('_', ' ')}): {rolls}"
+        return f"Dice ({_purpose(ev, previous)}): {rolls}"
     if isinstance(ev, E.FirstPlayer):
         return f"{n(ev.seat)} goes first"
     if isinstance(ev, E.TurnStarted):
@@ -464,17 +614,17 @@ def _describe_event(ev: Any, view: View) -> str | None:  # noqa: C901 - one line
             return f"── {ev.badge}: {n(ev.seat)}'s extra turn ──"
         return f"── {'Final turn' if ev.final else 'Turn'}: {n(ev.seat)} (circle {ev.circle}) ──"
     if isinstance(ev, E.CardPlayed):
-        return f"{n(ev.seat)} plays {card_text(ev.card)} as {USES.get(ev.use, ev.use)}"
+        return f"{n(ev.seat)} plays {c(ev.card)} as {USES.get(ev.use, ev.use)}"
     if isinstance(ev, E.RobberyDeclared):
         return f"{n(ev.attacker)} robs {n(ev.defender)}'s Safe #{ev.index + 1}"
     if isinstance(ev, E.DuelDeclared):
         return f"{n(ev.attacker)} duels {n(ev.defender)}"
     if isinstance(ev, E.HolsterGiven):
-        return f"{n(ev.giver)} gives {n(ev.fighter)} a Holster: {card_text(ev.card)}"
+        return f"{n(ev.giver)} gives {n(ev.fighter)} a Holster: {c(ev.card)}"
     if isinstance(ev, E.HolsterReturned):
-        return f"{n(ev.giver)}'s Holster goes back: {card_text(ev.card)}"
+        return f"{n(ev.giver)}'s Holster goes back: {c(ev.card)}"
     if isinstance(ev, E.FightWon):
-        return f"{n(ev.winner)} wins the {ev.kind} against {n(ev.loser)}"
+        return f"{HIGHLIGHT}{n(ev.winner)} wins the {ev.kind.capitalize()} against {n(ev.loser)}"
     if isinstance(ev, E.SafeStolen):
         return f"{n(ev.thief)} steals {n(ev.victim)}'s Safe #{ev.index + 1}{_known(ev.safe)}"
     if isinstance(ev, E.SafeViewed):
@@ -482,9 +632,9 @@ def _describe_event(ev: Any, view: View) -> str | None:  # noqa: C901 - one line
     if isinstance(ev, E.StarMoved):
         return f"{n(ev.seat)} moves to the {_est_name(view, ev.destination)} ({ev.reason.replace('_', ' ')})"
     if isinstance(ev, E.CardsDrawn):
-        return f"{n(ev.seat)} draws {ev.count} card{'s' if ev.count != 1 else ''}{_cards(ev.cards)}"
+        return f"{n(ev.seat)} draws {ev.count} card{'s' if ev.count != 1 else ''}{cs(ev.cards)}"
     if isinstance(ev, E.CardsDiscarded):
-        return f"{n(ev.seat)} discards {ev.count} card{'s' if ev.count != 1 else ''} face down{_cards(ev.cards)}"
+        return f"{n(ev.seat)} discards {ev.count} card{'s' if ev.count != 1 else ''} face down{cs(ev.cards)}"
     if isinstance(ev, E.DeckReshuffled):
         return f"The discard pile ({ev.count} cards) is shuffled into a new deck"
     if isinstance(ev, E.HeistStarted):
@@ -498,10 +648,8 @@ def _describe_event(ev: Any, view: View) -> str | None:  # noqa: C901 - one line
     if isinstance(ev, E.BadgeRevealed):
         return f"{n(ev.seat)} reveals the {ev.badge} (Safe #{ev.index + 1})"
     if isinstance(ev, E.SafesRevealed):
-        if len(ev.gold) == len(view.establishments):
-            gold = ", ".join(f"{e.name} {g}" for e, g in zip(view.establishments, ev.gold, strict=True))
-        else:
-            gold = ", ".join(f"{_est_name(view, e)} {g}" for e, g in enumerate(ev.gold))
+        # ``gold`` is per establishment id: only those in play count (2-3 players have no Grand Central Hotel)
+        gold = ", ".join(f"{e.name} {ev.gold[e.id]}" for e in view.establishments if 0 <= e.id < len(ev.gold))
         return f"══ Final Showdown: all Safes revealed; gold: {gold} ══"
     if isinstance(ev, E.Advanced):
         return "Into the Final Showdown: " + ", ".join(n(s) for s in ev.seats)
@@ -515,9 +663,9 @@ def _describe_event(ev: Any, view: View) -> str | None:  # noqa: C901 - one line
         return f"{n(ev.host)} puts the Stranger in the {_est_name(view, ev.establishment)} with {ev.safes} Safes"
     if isinstance(ev, E.HolsterAttached):
         where = f"{n(ev.owner)}'s Safe #{ev.index + 1}" if ev.index >= 0 else f"{n(ev.owner)}'s character card"
-        return f"{n(ev.seat)} attaches a Holster to {where}: {card_text(ev.card)}"
+        return f"{n(ev.seat)} attaches a Holster to {where}: {c(ev.card)}"
     if isinstance(ev, E.HorseThiefJoined):
-        return f"{n(ev.seat)} joins the Robbery as a Horse Thief: {card_text(ev.card)}"
+        return f"{n(ev.seat)} joins the Robbery as a Horse Thief: {c(ev.card)}"
     if isinstance(ev, E.SafeGivenToStranger):
         return f"{n(ev.seat)} gives a Safe to the Stranger{_known(ev.safe)}"
     if isinstance(ev, E.MysteryRevealed):

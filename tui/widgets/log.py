@@ -8,7 +8,10 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
-__all__ = ["GameLog"]
+__all__ = ["HIGHLIGHT", "GameLog"]
+
+HIGHLIGHT = "» "
+"""Lines that start with this (a fight's result) stand out in the log (bold, reversed)."""
 
 
 class GameLog(RichLog):
@@ -35,6 +38,9 @@ class GameLog(RichLog):
             if line is None:
                 continue
             self.plain_lines.append(line)
-            style = "bold" if line.startswith(("──", "══")) else ""
+            if line.startswith(HIGHLIGHT):
+                style = "bold reverse"
+            else:
+                style = "bold" if line.startswith(("──", "══")) else ""
             self.write(Text(line, style=style))
         self.shown = len(events)
