@@ -1,7 +1,10 @@
 """The ``saloon`` command line (see ``DESIGN.md``: Command line).
 
-Implemented subcommands: ``games``, ``play``, ``serve``, ``simulate``, ``replay FILE``, ``replay verify``,
-``replay show``, ``bench`` and ``tournament run|show`` (in :mod:`saloon.cli_tournament`).
+Implemented subcommands: ``games``, ``schema``, ``play``, ``serve``, ``simulate``, ``replay FILE``,
+``replay verify``, ``replay show``, ``bench`` and ``tournament run|show`` (in :mod:`saloon.cli_tournament`).
+
+Files of the user's own (``play``'s replays, external bots' stderr logs of ``play`` and
+``simulate``) go under :func:`user_data_dir` unless an option names another directory.
 Usage errors (a bad game id, bot name, option, player count, seed or argument) print one line on
 stderr and exit with code 2; a replay that fails to load or verify exits with code 1
 (``replay verify`` checks every file it is given, and exits 1 if any failed). Text taken from a
@@ -14,9 +17,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -28,10 +32,14 @@ from rich.text import Text
 
 import engine
 from bots import UnknownBot, make_bot, play_game, random_playout
+from bots.external import ExternalBot
 from replays import Player, ReplayCursor, ReplayError, load, printable, save, verify
 from saloon.cli_tournament import add_tournament_parser
 
-__all__ = ["main"]
+__all__ = ["game_schema", "main", "user_data_dir"]
+
+MAX_FAULTS_SHOWN = 3
+"""How many fault reasons ``simulate`` and ``play`` print per bot."""
 
 BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"deadwood1876": (4, 5, 7)}
 """Default player counts for ``saloon bench``, per game; other games get up to three counts."""
@@ -98,6 +106,78 @@ def _option_defaults(game: engine.Game) -> list[str]:
     return shown
 
 
+def user_data_dir() -> Path:
+    """Saloon's directory in the user's data directory (XDG): ``$XDG_DATA_HOME/saloon``, or
+    ``~/.local/share/saloon`` when ``XDG_DATA_HOME`` is unset, empty or not an absolute path
+    (as the XDG Base Directory specification says). Nothing is created."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "saloon"
+
+
+def game_schema(game: engine.Game) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of ``game``'s view, action, event and options types.
+
+    Returns:
+        A JSON-able dict: ``$schema``, ``title``, ``game``, ``rules_version``, then ``view``
+        (the ``view`` of a ``decide`` message), ``action`` (one element of ``legal``: a union
+        tagged by ``type``), ``event`` and ``options`` (the ``options`` of ``start``), each a
+        schema whose ``$ref``s point into ``$defs`` (every Struct, by class name, with its
+        docstring as ``description``).
+    """
+    types = {"view": game.view_type, "action": game.action_type, "event": game.event_type}
+    types["options"] = game.options_type
+    schemas, components = msgspec.json.schema_components(list(types.values()), ref_template="#/$defs/{name}")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game.title}: views, actions and events of the Saloon bot protocol",
+        "game": game.id,
+        "rules_version": game.rules_version,
+        **dict(zip(types, schemas, strict=True)),
+        "$defs": components,
+    }
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(game_schema(engine.game(args.game)), indent=2))
+    return 0
+
+
+def _fault_seat(line: str) -> int | None:
+    """The seat a fault-log line names (``... seat N: ...``), if any."""
+    found = re.search(r"\bseat (\d+)\b", line)
+    return int(found.group(1)) if found else None
+
+
+def _print_faults(faults: Iterable[tuple[str, str]], counts: dict[str, int]) -> None:
+    """Per bot with faults: its fault count and up to :data:`MAX_FAULTS_SHOWN` reasons.
+
+    Args:
+        faults: ``(bot name, fault-log line)`` in the order they happened.
+        counts: per bot name, how many faults it had (bots with 0 are skipped).
+    """
+    reasons: dict[str, list[str]] = {}
+    for name, line in faults:
+        shown = reasons.setdefault(name, [])
+        if len(shown) < MAX_FAULTS_SHOWN:
+            shown.append(line)
+    for name, count in counts.items():
+        if count <= 0:
+            continue
+        first = reasons.get(name, [])
+        more = f", the first {len(first)}" if count > len(first) else ""
+        print(f"faults of {printable(name)}: {count}{more}:")
+        for line in first:
+            print(f"  {printable(line)}")
+
+
+def _print_bot_logs(logs: Iterable[tuple[str, Path]]) -> None:
+    """Where external bots' standard error was kept: ``(bot, path)`` pairs; files never written are skipped."""
+    written = [(name, path) for name, path in dict.fromkeys(logs) if path.exists()]
+    for name, path in written:
+        print(f"stderr of {printable(name)}: {printable(path)}")
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     table = Table(title="Saloon games")
     table.add_column("id", style="bold")
@@ -151,6 +231,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     out: Path | None = args.out
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
+    log_dir: Path = args.log_dir if args.log_dir is not None else user_data_dir() / "logs"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    logs: list[tuple[str, Path]] = []  # (bot name, stderr log) per external bot's seat
+    fault_lines: list[tuple[str, str]] = []
 
     players = [Player(name, "bot") for name in names]
     by_bot = {name: _Tally() for name in names}
@@ -170,8 +254,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         for i in range(args.games):
             seed = args.seed + i
             bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+            for seat, bot in enumerate(bots):
+                if isinstance(bot, ExternalBot):
+                    log_dir.mkdir(parents=True, exist_ok=True)
+                    bot.stderr_path = log_dir / f"simulate-{game.id}-{stamp}-{os.getpid()}-seat{seat}.stderr.log"
+                    logs.append((names[seat], bot.stderr_path))
             result = play_game(game.id, args.players, bots, seed, options, players)
             decisions += result.decisions
+            for line in result.fault_log:
+                faulted = _fault_seat(line)
+                if faulted is not None and 0 <= faulted < len(names):
+                    fault_lines.append((names[faulted], f"seed {seed}: {line}"))
             for seat, name in enumerate(names):
                 won = seat in result.outcome.winners
                 score = result.outcome.scores[seat]
@@ -204,6 +297,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         + (f"; replays in {out}" if out is not None else ""),
         highlight=False,
     )
+    _print_faults(fault_lines, {name: tally.faults for name, tally in by_bot.items()})
+    _print_bot_logs(logs)
     return 0
 
 
@@ -231,27 +326,58 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return serve_main(args.args)
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    import tui
+def _play_app(args: argparse.Namespace) -> Any:
+    """The :class:`tui.SaloonApp` for ``saloon play`` (checked: a bad argument raises before it opens)."""
+    from tui.app import PlaySetup, SaloonApp
 
     game = engine.game(args.game)
     players = args.players if args.players is not None else max(game.min_players, min(5, game.max_players))
     _check_players(game, players)
+    if not 0 <= args.seat < players:
+        raise UsageError(f"--seat must be 0..{players - 1} (0-based), not {args.seat}")
     bots = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(bots) not in (1, players - 1):
         raise UsageError(f"--bots names {len(bots)} bots: give one per other seat ({players - 1}), or one for all")
     if args.seed is not None:
         _check_seed(args.seed)
-    tui.run_play(
-        args.game,
-        players,
-        seat=args.seat,
-        bots=bots,
-        seed=args.seed,
-        options=_options_arg(args.option),
-        speed=args.speed,
-        replay_dir=args.replay_dir,
-    )
+    log_dir = args.log_dir if args.log_dir is not None else user_data_dir() / "logs"
+    options = _options_arg(args.option)
+    PlaySetup(game.id, players, args.seat, tuple(bots), args.seed, options).make_table(0)  # bad bots, options
+    setup = PlaySetup(game.id, players, args.seat, tuple(bots), args.seed, options, bot_log_dir=log_dir)
+    replay_dir = args.replay_dir if args.replay_dir is not None else user_data_dir() / "replays"
+    return SaloonApp(play=setup, speed=args.speed, replay_dir=replay_dir)
+
+
+def _play_summary(app: Any) -> None:
+    """After ``saloon play``: the replays saved, each bot's first fault reasons, the bots' stderr logs."""
+    for path in app.saved:
+        print(f"replay saved: {printable(path)}")
+    if app.saved:
+        print(f"watch it with: saloon replay {printable(app.saved[-1])}")
+    fault_lines: list[tuple[str, str]] = []
+    counts: dict[str, int] = {}
+    logs: list[tuple[str, Path]] = []
+    for number, session in enumerate(app.sessions, start=1):
+        names = {seat: str(getattr(bot, "name", "bot")) for seat, bot in session.bots.items()}
+        for name in names.values():
+            counts.setdefault(name, 0)
+        for line in session.faults:
+            seat = _fault_seat(line)
+            if seat in names:
+                counts[names[seat]] += 1
+                fault_lines.append((names[seat], f"game {number}: {line}"))
+        logs.extend((names[seat], path) for seat, path in session.bot_logs.items())
+    _print_faults(fault_lines, counts)
+    _print_bot_logs(logs)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    app = _play_app(args)
+    try:
+        app.run()
+    finally:
+        app.wrap_up()
+        _play_summary(app)
     return 0
 
 
@@ -301,7 +427,7 @@ def _replay_show(path: str) -> int:
         print(f"seat {seat}: {names[seat]} ({printable(player.kind)})")
     print(f"moves: {len(cursor)}")
     for k, (seat, action) in enumerate(cursor.moves, start=1):
-        print(f"move {k}: seat {seat}: {printable(game.describe(action, cursor.state.view(engine.OMNISCIENT)))}")
+        print(f"move {k}: seat {seat}: {printable(game.describe(action, cursor.state.view(engine.OMNISCIENT), seat))}")
         cursor.forward()
     for fault in replay.faults:
         print(f"fault: {printable(fault)}")
@@ -378,12 +504,27 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+_LOG_DIR_HELP = (
+    "where external bots' stderr is kept, one file per seat (default: $XDG_DATA_HOME/saloon/logs, "
+    "or ~/.local/share/saloon/logs)"
+)
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="saloon", description="Saloon: a game server for Wild West board games.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     games = commands.add_parser("games", help="the games, player counts and options")
     games.set_defaults(func=_cmd_games)
+
+    schema = commands.add_parser(
+        "schema",
+        help="the JSON Schema of a game's views, actions and events (what bots receive)",
+        description="Print the JSON Schema (draft 2020-12) of GAME's view, action, event and options types: "
+        "the 'view' and 'legal' actions of the bot protocol's decide message, and the start message's options.",
+    )
+    schema.add_argument("game", metavar="GAME")
+    schema.set_defaults(func=_cmd_schema)
 
     simulate = commands.add_parser("simulate", help="headless games between bots, with a progress bar")
     simulate.add_argument("game", metavar="GAME")
@@ -395,6 +536,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, metavar="S", help="game i uses seed S+i (default 0)")
     simulate.add_argument("--out", type=Path, metavar="DIR", help="save each game as DIR/GAME-SEED.replay")
     simulate.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    simulate.add_argument("--log-dir", type=Path, metavar="DIR", help=_LOG_DIR_HELP)
     simulate.set_defaults(func=_cmd_simulate)
 
     play = commands.add_parser("play", help="a local table in the terminal: you at seat K, bots in the others")
@@ -405,7 +547,14 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, metavar="S", help="default: a secret seed, shown when the game is over")
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     play.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal", help="bot pace")
-    play.add_argument("--replay-dir", type=Path, default=Path("."), metavar="DIR", help="where replays are saved")
+    play.add_argument(
+        "--replay-dir",
+        type=Path,
+        metavar="DIR",
+        help="where every finished or abandoned game's replay is saved (default: $XDG_DATA_HOME/saloon/replays, "
+        "or ~/.local/share/saloon/replays)",
+    )
+    play.add_argument("--log-dir", type=Path, metavar="DIR", help=_LOG_DIR_HELP)
     play.set_defaults(func=_cmd_play)
 
     replay = commands.add_parser(

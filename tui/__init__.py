@@ -28,7 +28,7 @@ def run_play(
     seed: int | None = None,
     options: Any = None,
     speed: str = "normal",
-    replay_dir: Path | str = ".",
+    replay_dir: Path | str | None = None,
 ) -> None:
     """Play ``game_id`` at a local table in this terminal: you in ``seat``, bots in the others.
 
@@ -40,7 +40,8 @@ def run_play(
         seed: the game's seed; ``None`` for a secret one from the OS's secure random source.
         options: the game's options (a dict, as from ``--option KEY=VALUE``).
         speed: the bots' pace: ``slow``, ``normal``, ``fast`` or ``instant`` (``s`` changes it).
-        replay_dir: where the result screen saves replays.
+        replay_dir: where every finished or abandoned game's replay is saved (default: the
+            user's data directory, ``$XDG_DATA_HOME/saloon/replays``).
 
     Raises:
         engine.UnknownGame, engine.InvalidOptions, ValueError, bots.UnknownBot: before the
@@ -55,7 +56,15 @@ def run_play(
         raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
     setup = PlaySetup(game_id, players, seat, tuple(bots), seed, options)
     setup.make_table(seed or 0)  # fail here, on the command line, for a bad bot or option
-    SaloonApp(play=setup, speed=speed, replay_dir=replay_dir).run()
+    if replay_dir is None:
+        from saloon.cli import user_data_dir
+
+        replay_dir = user_data_dir() / "replays"
+    app = SaloonApp(play=setup, speed=speed, replay_dir=replay_dir)
+    try:
+        app.run()
+    finally:
+        app.wrap_up()  # an abandoned game's replay is saved too, and the bots are closed
 
 
 def run_replay(path: Path | str) -> None:

@@ -2,22 +2,33 @@
 
 Configured only through its constructor (no ``sys.argv``, no globals): a :class:`PlaySetup` for
 a live game, or a :class:`replays.Replay` to watch.
+
+A local game is never lost: every finished game's replay is saved in the app's ``replay_dir``
+when the result shows, Ctrl+Q during a game asks first (:class:`QuitScreen`), and a game left
+unfinished is saved too (its replay has no outcome) when the person quits or, for any other way
+out, when the caller runs :meth:`SaloonApp.wrap_up` after :meth:`~textual.app.App.run`.
 """
 
 from __future__ import annotations
 
 import io
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from textual.app import App
-from textual.widgets import OptionList, RichLog
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, RichLog, Static
 
 from bots import Bot, make_bot
+from bots.external import ExternalBot
 from replays import Replay, save
 from tui.games import TABLES, ui_for
 from tui.play_screen import PlayScreen
@@ -25,7 +36,7 @@ from tui.replay_screen import ReplayScreen
 from tui.session import SPEEDS, LocalTable
 from tui.widgets import ResultScreen
 
-__all__ = ["PlaySetup", "SaloonApp", "screen_text"]
+__all__ = ["PlaySetup", "QuitScreen", "SaloonApp", "screen_text"]
 
 
 def _secure_seed() -> int:
@@ -44,6 +55,10 @@ class PlaySetup:
             with the seed ``seed * 1000 + seat``) or a :class:`bots.Bot`.
         seed: the game's seed; ``None`` draws one from the operating system's secure source.
         options: ``None``, a dict or the game's options struct.
+        human_name: the person's name in the replay.
+        bot_log_dir: where external bots' standard error goes, one file per game and seat
+            (``GAME-YYYYmmdd-HHMMSS-seatN.stderr.log``; the directory is made when a game has an
+            external bot); ``None``: discarded.
     """
 
     game_id: str
@@ -53,6 +68,7 @@ class PlaySetup:
     seed: int | None = None
     options: Any = None
     human_name: str = field(default="you")
+    bot_log_dir: Path | None = None
 
     def other_seats(self) -> list[int]:
         """The bots' seats, ascending."""
@@ -67,7 +83,63 @@ class PlaySetup:
         seated: dict[int, Bot] = {}
         for seat, spec in zip(others, specs, strict=True):
             seated[seat] = make_bot(spec, seed * 1000 + seat) if isinstance(spec, str) else spec
-        return LocalTable(self.game_id, self.num_players, self.seat, seated, seed, self.options, self.human_name)
+        table = LocalTable(self.game_id, self.num_players, self.seat, seated, seed, self.options, self.human_name)
+        if self.bot_log_dir is not None:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(table.started))
+            for seat, bot in seated.items():
+                if isinstance(bot, ExternalBot):
+                    self.bot_log_dir.mkdir(parents=True, exist_ok=True)
+                    bot.stderr_path = self.bot_log_dir / f"{self.game_id}-{stamp}-seat{seat}.stderr.log"
+                    table.bot_logs[seat] = bot.stderr_path
+        return table
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Asks whether to abandon the game in progress; dismisses with ``True`` (quit) or ``False``.
+
+    Keys: ``y`` (or Ctrl+Q again) quits, ``n`` or Esc goes back to the table.
+
+    Args:
+        replay_dir: where the unfinished game's replay will be saved (shown to the person);
+            ``None`` when nothing has been played yet (nothing to save).
+    """
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen #quit-box { width: 70; max-width: 100%; height: auto; border: thick $warning;
+        background: $surface; padding: 1 2; }
+    QuitScreen #quit-buttons { height: auto; margin-top: 1; }
+    QuitScreen Button { margin-right: 2; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "quit"),
+        Binding("n,escape", "answer(False)", "keep playing"),
+    ]
+
+    def __init__(self, replay_dir: Path | None) -> None:
+        super().__init__(id="quit")
+        self._replay_dir = replay_dir
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit-box"):
+            yield Static(Text("Quit? The game is not over.", style="bold"), id="quit-title")
+            where = (
+                "Nothing has been played yet."
+                if self._replay_dir is None
+                else f"Its replay (unfinished) will be saved in {self._replay_dir}"
+            )
+            yield Static(Text(where), id="quit-where")
+            with Horizontal(id="quit-buttons"):
+                yield Button("y  Quit", id="yes", variant="error")
+                yield Button("n  Keep playing", id="no", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A button does what its key does."""
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, quit_game: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(quit_game)
 
 
 class SaloonApp(App[None]):
@@ -78,7 +150,11 @@ class SaloonApp(App[None]):
         replay: a replay to watch.
         speed: the bots' pace: one of ``slow``, ``normal``, ``fast``, ``instant``.
         next_seed: where "play again" gets a new seed (default: the OS's secure random source).
-        replay_dir: where "save the replay" writes.
+        replay_dir: where every finished or abandoned game's replay is saved (made when needed).
+
+    Attributes:
+        saved: every replay file saved, in order.
+        sessions: every local table played, in order (the last one is :attr:`session`).
     """
 
     TITLE = "Saloon"
@@ -104,6 +180,7 @@ class SaloonApp(App[None]):
         self.next_seed = next_seed
         self.replay_dir = Path(replay_dir)
         self.session: LocalTable | None = None
+        self.sessions: list[LocalTable] = []
         self.saved: list[Path] = []
 
     def on_mount(self) -> None:
@@ -118,7 +195,10 @@ class SaloonApp(App[None]):
         """Start a new game of the setup with ``seed`` (replacing the table shown)."""
         assert self.setup is not None
         self.setup = replace(self.setup, seed=seed)
+        if self.session is not None:  # its bots are closed by show_result's worker or wrap_up
+            self._save_if_played(self.session)
         self.session = self.setup.make_table(seed)
+        self.sessions.append(self.session)
         screen = PlayScreen(self.session, ui_for(self.setup.game_id), self.speed)
         if isinstance(self.screen, PlayScreen | ReplayScreen):
             self.switch_screen(screen)
@@ -137,6 +217,9 @@ class SaloonApp(App[None]):
         ui = ui_for(session.game.id)
         players = session.recorder.header.players
         names = [f"{ui.seat_name(view, s)} ({p.name})" for s, p in enumerate(players)]
+        if session.saved_to is None or not session.saved_to[1]:
+            self.notify(f"Replay saved: {self.save_replay(session)}", timeout=6)
+            self.run_worker(session.close_bots, thread=True, group="close-bots")
 
         def chosen(choice: str | None) -> None:
             if choice == "again":
@@ -147,17 +230,71 @@ class SaloonApp(App[None]):
                 path = self.save_replay(session)
                 self.notify(f"Replay saved: {path}", timeout=6)
             elif choice == "quit":
-                self.exit()
+                self.leave()
 
         self.push_screen(ResultScreen(session.game.title, state.outcome, names, session.seed, session.seat), chosen)
 
     def save_replay(self, session: LocalTable) -> Path:
-        """Save ``session``'s replay in :attr:`replay_dir`; returns the path."""
+        """Save ``session``'s replay in :attr:`replay_dir` and return the path.
+
+        The name is ``GAME-YYYYmmdd-HHMMSS-seedS.replay`` (the table's start time; ``-unfinished``
+        before ``.replay`` while the game is not over; ``-2``, ``-3``... if the name is taken).
+        Saving the same game again in the same state returns the same path without writing.
+        """
+        over = session.state.is_over
+        if session.saved_to is not None and session.saved_to[1] == over:
+            return session.saved_to[0]
         self.replay_dir.mkdir(parents=True, exist_ok=True)
-        path = self.replay_dir / f"{session.game.id}-{session.seed}.replay"
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(session.started))
+        stem = f"{session.game.id}-{stamp}-seed{session.seed}" + ("" if over else "-unfinished")
+        path = self.replay_dir / f"{stem}.replay"
+        number = 1
+        while path.exists():
+            number += 1
+            path = self.replay_dir / f"{stem}-{number}.replay"
         save(session.replay(), path)
+        session.saved_to = (path, over)
         self.saved.append(path)
         return path
+
+    def game_in_progress(self) -> bool:
+        """True while a live game is shown and not over (quitting then asks first)."""
+        return self.session is not None and not self.session.state.is_over
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit, after asking if a game is in progress (Ctrl+Q on the question quits)."""
+        if isinstance(self.screen, QuitScreen) or not self.game_in_progress():
+            self.leave()
+            return
+
+        def answered(quit_game: bool | None) -> None:
+            if quit_game:
+                self.leave()
+
+        assert self.session is not None
+        self.push_screen(QuitScreen(self.replay_dir if self.session.recorder.num_moves else None), answered)
+
+    def leave(self) -> None:
+        """Save the game in progress (if any move was made) and exit the app."""
+        if self.session is not None:
+            self._save_if_played(self.session)
+        self.exit()
+
+    def wrap_up(self) -> list[Path]:
+        """After the app has exited: save an unfinished game that was not saved yet (if any move
+        was made) and stop every table's bots (external processes included). Safe to call more
+        than once; returns :attr:`saved`."""
+        for session in self.sessions:
+            self._leave_session(session)
+        return self.saved
+
+    def _save_if_played(self, session: LocalTable) -> None:
+        if session.saved_to is None and (session.recorder.num_moves > 0 or session.state.is_over):
+            self.save_replay(session)
+
+    def _leave_session(self, session: LocalTable) -> None:
+        self._save_if_played(session)
+        session.close_bots()
 
 
 def screen_text(app: App[Any], everything: bool = True) -> str:

@@ -8,7 +8,11 @@ The session holds no rules. It asks the engine who is to act (``state.to_act``),
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
+import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import engine
@@ -36,7 +40,14 @@ class LocalTable:
     Attributes:
         recorder: records every move; its ``state`` is the live game.
         delay: the pause before each visible bot move, in seconds (0: instant).
-        faults: one line per bot move that was not legal (``legal_actions[0]`` was played instead).
+        faults: one line per bot fault: a move that was not legal or a bot that raised
+            (``legal_actions[0]`` was played instead), or a ``start``/``end`` hook that raised;
+            each line names the seat (``seat N``). They go into the replay's fault log.
+        bot_logs: by seat, the file an external bot's standard error is appended to (set by
+            whoever made the bots; empty: none).
+        started: when the table was made (``time.time()``), for file names.
+        saved_to: where the replay was last saved (``None``: not yet), and whether the game was
+            over then; set by the app.
     """
 
     def __init__(
@@ -65,6 +76,12 @@ class LocalTable:
         self.num_players = num_players
         self.delay = 0.0
         self.faults: list[str] = []
+        self.bot_logs: dict[int, Path] = {}
+        self.started = time.time()
+        self.saved_to: tuple[Path, bool] | None = None
+        self._bots_started = False
+        self._bots_closed = False
+        self._closing = threading.Lock()
 
     @property
     def state(self) -> engine.State:
@@ -108,7 +125,7 @@ class LocalTable:
         try:
             action = legal[engine.legal_index(action, legal)]
         except engine.IllegalAction:
-            self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat} answered {action!r:.200}")
+            self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat}: not a legal action: {action!r:.200}")
             action = legal[0]
         self.recorder.apply(seat, action)
 
@@ -122,6 +139,8 @@ class LocalTable:
         Args:
             on_move: called after each bot move with the seat and whether the move was paced.
         """
+        if not self._bots_started:
+            await asyncio.to_thread(self.start_bots)
         while not self.state.is_over:
             seat = self.next_bot()
             if seat is None:
@@ -134,14 +153,60 @@ class LocalTable:
             try:
                 action = await asyncio.to_thread(self.bots[seat].act, view, legal, seat)
             except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
-                self.faults.append(f"move {self.recorder.num_moves + 1}: seat {seat} raised {exc!r}")
+                move = self.recorder.num_moves + 1
+                self.faults.append(f"move {move}: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
                 action = legal[0]
             self.play_bot(seat, action)
             on_move(seat, paced)
 
+    def start_bots(self) -> None:
+        """Call each bot's ``start(game_id, seat, players, options)`` hook, once (an external bot
+        starts its process and gets the ``start`` message). A hook that raises is a fault."""
+        if self._bots_started:
+            return
+        self._bots_started = True
+        options = engine.parse_options(self.game.options_type, self.options)
+        for seat, bot in sorted(self.bots.items()):
+            start = getattr(bot, "start", None)
+            if callable(start):
+                try:
+                    start(self.game.id, seat, self.num_players, options)
+                except Exception as exc:  # outside code
+                    self.faults.append(f"start: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
+
+    def close_bots(self) -> None:
+        """Done with the bots, once: a finished game calls each bot's ``end(outcome)`` hook, an
+        unfinished one its ``close()`` (an external bot's process is stopped either way). Blocks
+        up to about half a second per external bot; a hook that raises is logged in :attr:`faults`.
+        Safe to call from several threads: the first call does the work, the others wait for it."""
+        with self._closing:
+            if self._bots_closed:
+                return
+            self._bots_closed = True
+            self._close_bots()
+
+    def _close_bots(self) -> None:
+        over = self.state.is_over
+        for seat, bot in sorted(self.bots.items()):
+            hook = getattr(bot, "end" if over else "close", None)
+            if not callable(hook):
+                continue
+            try:
+                if over:
+                    hook(self.state.outcome)
+                else:
+                    hook()
+            except Exception as exc:  # outside code
+                self.faults.append(f"end: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
+        for bot in self.bots.values():  # whatever end() left running
+            close = getattr(bot, "close", None)
+            if over and callable(close):
+                with contextlib.suppress(Exception):
+                    close()
+
     def replay(self) -> Replay:
-        """The game so far as a replay (with its outcome once it is over)."""
-        return self.recorder.replay()
+        """The game so far as a replay (with its outcome once it is over, and the fault log)."""
+        return self.recorder.replay(self.faults)
 
     def describe(self, action: Any) -> str:
         """``action`` in words, as the person sees the game."""
