@@ -6,7 +6,8 @@
     ssh -p 2222 NAME@HOST bot [--table CODE] [--seat K]      a remote bot (JSON lines, no terminal)
 
 Identity is the client's public key: the first login with a new key registers it under the SSH
-user name; a name registered to another key is refused with a message saying so. With
+user name; a name registered to another key is refused with a message saying so, and so is a
+key registered to another name (without naming it: offering a public key proves nothing). With
 ``guest=True`` a client without a key plays as a guest (it cannot take a seat back after a
 reconnect). The host key is made once in the data directory and reused.
 
@@ -135,6 +136,7 @@ class _Auth(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._key: asyncssh.SSHKey | None = None
         self._keyless = False
+        self._foreign_key = False  # a key offered was registered to another name
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -154,6 +156,8 @@ class _Auth(asyncssh.SSHServer):
         if owner == username or (owner is None and not store.name_taken(username)):
             self._key = key
             return True
+        if owner is not None:
+            self._foreign_key = True
         return False
 
     def password_auth_supported(self) -> bool:
@@ -173,7 +177,8 @@ class _Auth(asyncssh.SSHServer):
         assert conn is not None
         login: _Login = conn.get_extra_info("saloon_login")
         username = str(conn.get_extra_info("username") or "")
-        login.identity, login.refusal = self._server.identify(username, None if self._keyless else self._key)
+        key = None if self._keyless else self._key
+        login.identity, login.refusal = self._server.identify(username, key, self._foreign_key)
 
 
 class _RemoteBot:
@@ -222,6 +227,12 @@ class _RemoteBot:
     def _send(self, data: bytes) -> None:
         if not self.done.done():
             self._process.stdout.write(data)
+
+    def note(self, message: str) -> None:
+        """Tell the bot's operator ``message`` on stderr (its log; stdout carries only the protocol)."""
+        if not self.done.done():
+            with contextlib.suppress(Exception):
+                self._process.stderr.write(f"Saloon: {message}\n".encode())
 
     def _finish(self, message: str | None, status: int) -> None:
         if not self.done.done():
@@ -400,8 +411,16 @@ class SaloonServer:
 
     # Identity ---------------------------------------------------------------------------------
 
-    def identify(self, username: str, key: asyncssh.SSHKey | None) -> tuple[Identity | None, str | None]:
+    def identify(
+        self, username: str, key: asyncssh.SSHKey | None, foreign_key: bool = False
+    ) -> tuple[Identity | None, str | None]:
         """Who logged in as ``username`` with ``key`` (``None``: no key accepted).
+
+        Args:
+            username: the SSH user name.
+            key: the key the client proved it holds, or ``None``.
+            foreign_key: the client offered a key registered to another name (which is not said:
+                an offered public key proves nothing about who holds it).
 
         Returns:
             ``(identity, None)``, or ``(None, message)`` saying why the client cannot play.
@@ -421,6 +440,13 @@ class SaloonServer:
             return None, (
                 f"The name {username!r} is registered to another key, and your client offered none that "
                 "matches. Connect with that key, or choose another name."
+            )
+        if foreign_key and not self.guest:
+            new_key = f"~/.ssh/saloon_{username}"
+            return None, (
+                f"The key your client offered is registered to another name, so it cannot register {username!r}. "
+                f"Connect with the name that key belongs to, or make a new key for {username!r} "
+                f"(ssh-keygen -t ed25519 -f {new_key}) and connect with ssh -i {new_key}."
             )
         if not self.guest:
             return None, (
@@ -547,6 +573,7 @@ class SaloonServer:
 
         waker = _Wake()
         lobby.watch(waker)
+        told = False
         try:
             while not bot.done.done():
                 own = [
@@ -555,9 +582,15 @@ class SaloonServer:
                 table = own[0] if own else lobby.first_free(options.game)
                 if table is not None:
                     with contextlib.suppress(TableError):
-                        table.sit(bot, None, kind="remote")  # type: ignore[arg-type]
+                        seat = table.sit(bot, None, kind="remote")  # type: ignore[arg-type]
                         bot.table = table
+                        if told:
+                            bot.note(f"seated at table {table.code} ({table.title}), seat {seat}")
                         return table
+                if not told:
+                    which = engine.game(options.game).title if options.game else "any game"
+                    bot.note(f"waiting for a table with a free seat ({which})…")
+                    told = True
                 event.clear()
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(event.wait(), 5)
@@ -602,6 +635,7 @@ def serve(
     turn_timer_s: float | None = None,
     bot_delay_s: float = 0.5,
     bots: Mapping[str, str] = DEFAULT_SERVER_BOTS,
+    bot_grace_s: float = 5.0,
 ) -> None:
     """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
 
@@ -611,11 +645,14 @@ def serve(
         data_dir: accounts, the host key and replays.
         guest: let clients without a key play as guests.
         grace_s: seconds a disconnected player keeps the seat before a bot plays for them.
+        bot_grace_s: the same for a disconnected remote bot.
         turn_timer_s: seconds a person has per decision (``None``: no timer).
         bot_delay_s: the pause before a visible bot move at tables with people.
         bots: the bots users may seat, offered name -> :func:`bots.make_bot` spec; see :func:`bot_offers`.
     """
-    config = ServerConfig(grace_s=grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s, bots=dict(bots))
+    config = ServerConfig(
+        grace_s=grace_s, bot_grace_s=bot_grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s, bots=dict(bots)
+    )
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
     asyncio.run(run_server(server))
 
@@ -668,6 +705,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds before a bot plays for an absent player (default 60)",
     )
     parser.add_argument(
+        "--bot-grace",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="seconds before a bot plays for a disconnected remote bot (default 5)",
+    )
+    parser.add_argument(
         "--turn-timer", type=float, default=None, metavar="S", help="seconds per human decision (default: no timer)"
     )
     parser.add_argument(
@@ -686,7 +730,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--turn-timer S] [--bot NAME=SPEC]``.
+    """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] ...``.
+
+    The rest: ``[--turn-timer S] [--bot-delay S] [--bot NAME=SPEC]`` (see :func:`build_parser`).
 
     Returns:
         The exit code (2 for bad arguments or a port that cannot be opened).
@@ -696,8 +742,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    if not 0 <= args.port <= 65535 or args.grace < 0 or (args.turn_timer is not None and args.turn_timer <= 0):
-        print("saloon serve: bad --port, --grace or --turn-timer", file=sys.stderr)
+    if (
+        not 0 <= args.port <= 65535
+        or args.grace < 0
+        or args.bot_grace < 0
+        or (args.turn_timer is not None and args.turn_timer <= 0)
+    ):
+        print("saloon serve: bad --port, --grace, --bot-grace or --turn-timer", file=sys.stderr)
         return 2
     try:
         offers = bot_offers(args.bot)
@@ -706,7 +757,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(message)s")
     try:
-        serve(args.host, args.port, args.data_dir, args.guest, args.grace, args.turn_timer, args.bot_delay, offers)
+        serve(
+            args.host,
+            args.port,
+            args.data_dir,
+            args.guest,
+            args.grace,
+            args.turn_timer,
+            args.bot_delay,
+            offers,
+            bot_grace_s=args.bot_grace,
+        )
     except OSError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)
         return 2

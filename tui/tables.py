@@ -9,10 +9,15 @@ that runs it. Sessions come and go; the table plays on:
 * A seat acts only through its **controller**: the session that sat in it (a person's screen or a
   remote bot's channel). :meth:`Table.play` checks it; views are handed out by controller too
   (:meth:`Table.view_for`), so a spectator or another player never receives a hidden view.
-* A person or remote bot that disconnects keeps the seat. After ``grace_s`` seconds a substitute
-  bot plays for it, until the owner (same account key) comes back and takes the seat again at
-  the current position.
-* With ``turn_timer_s`` set, a person who does not move in time has a substitute bot move once.
+* A person or remote bot that disconnects keeps the seat. After ``grace_s`` seconds (a remote
+  bot: ``bot_grace_s``, much shorter: nobody waits for a crashed program) a substitute bot plays
+  for it, until the owner (same account key) comes back and takes the seat again at the current
+  position.
+* With ``turn_timer_s`` set, a person who does not move in time has a substitute bot move once;
+  the move is kept for that seat's controller (:meth:`Table.forced_for`) so its screen can say
+  what was played.
+* While a table waits for players its creator may fill the free seats with bots and start
+  (:meth:`Table.fill_with_bots`).
 * A remote bot that times out or answers nonsense gets a legal default move (the first legal
   action), a logged fault, and its channel closed, as local external bots are restarted
   (:mod:`bots.external`).
@@ -47,6 +52,7 @@ from replays import Player, Recorder, Replay
 __all__ = [
     "DEFAULT_SERVER_BOTS",
     "ChatLine",
+    "ForcedMove",
     "Identity",
     "Lobby",
     "SeatSpec",
@@ -81,8 +87,10 @@ class ServerConfig:
     """How the server's tables behave.
 
     Attributes:
-        grace_s: how long a disconnected person or remote bot keeps control of its seat before a
-            substitute bot plays for it.
+        grace_s: how long a disconnected person keeps control of their seat before a substitute
+            bot plays for them.
+        bot_grace_s: the same for a remote bot (its channel closed or faulted): short, since a
+            program that lost its connection rarely comes back within a minute.
         turn_timer_s: seconds a person has per decision (``None``: no timer).
         bot_delay_s: the pause before a visible bot move at tables with people (0: none).
         remote_deadline_ms: the per-decision deadline of remote bots.
@@ -97,6 +105,7 @@ class ServerConfig:
     """
 
     grace_s: float = 60.0
+    bot_grace_s: float = 5.0
     turn_timer_s: float | None = None
     bot_delay_s: float = 0.5
     remote_deadline_ms: int = 5000
@@ -140,6 +149,21 @@ class SeatSpec:
 
     kind: Literal["me", "open", "bot"]
     bot: str = "random"
+
+
+@dataclass(frozen=True)
+class ForcedMove:
+    """A move the turn timer made for a person who did not move in time.
+
+    Attributes:
+        serial: increases with every forced move at the table (tells a new one from one already shown).
+        move: the move's number in the game (1 = the first move).
+        text: the move in words, as the seat's own view describes it (``Game.describe``).
+    """
+
+    serial: int
+    move: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -266,6 +290,8 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self._substitutes: dict[int, Bot] = {}
         self._deadlines: dict[int, float] = {}
+        self._forced: dict[int, ForcedMove] = {}
+        self._forced_serial = 0
         self._pending: dict[int, asyncio.Task[None]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -368,6 +394,22 @@ class Table:
         """When the seat's turn timer runs out (``time.monotonic()``), or ``None``."""
         return self._deadlines.get(seat)
 
+    def forced_for(self, controller: Listener) -> ForcedMove | None:
+        """The last move the turn timer made for the seat ``controller`` controls (``None``: none, or no seat).
+
+        Only the seat's own controller gets it: the move may be a hidden choice.
+        """
+        seat = self.seat_of(controller)  # type: ignore[arg-type]
+        return None if seat is None else self._forced.get(seat)
+
+    def grace_of(self, seat: Seat) -> float:
+        """How long ``seat``'s owner may be away before a substitute bot plays for it.
+
+        :attr:`ServerConfig.bot_grace_s` for a remote bot's seat, else :attr:`ServerConfig.grace_s`.
+        """
+        config = self.lobby.config
+        return config.bot_grace_s if seat.kind == "remote" else config.grace_s
+
     def to_act(self) -> tuple[int, ...]:
         """The seats that owe a decision now."""
         state = self.state
@@ -462,9 +504,12 @@ class Table:
         seat: after the grace time (at once if ``leave``) a substitute bot plays for it.
         """
         self._listeners.discard(controller)
+        was_watching = controller in self.spectators
         self.spectators.discard(controller)
         seat = self.seat_of(controller)
         if seat is None:
+            if was_watching:
+                self._changed()  # the watcher count in the lobby
             return
         target = self.seats[seat]
         target.controller = None
@@ -474,10 +519,38 @@ class Table:
                 self.lobby.drop(self)
         elif self.status == "playing":
             target.away_since = time.monotonic()
-            if leave or self.lobby.config.grace_s <= 0:
+            if leave or self.grace_of(target) <= 0:
                 target.substitute = True
         self._changed()
         self._wake.set()
+
+    def fill_with_bots(self, identity: Identity, bot: str) -> int:
+        """The creator fills every free seat with the offered bot ``bot``; the game starts at once.
+
+        Returns:
+            How many seats were filled.
+
+        Raises:
+            TableError: ``identity`` did not open this table, the table is not waiting for
+                players, it has no free seat, or ``bot`` is not a bot on offer (an offered name,
+                never a spec: see :meth:`Lobby.create_table`).
+        """
+        if identity.key != self.creator_key:
+            raise TableError(f"only {self.creator}, who opened table {self.code}, can fill it with bots")
+        if self.status != "waiting":
+            raise TableError(f"table {self.code} is not waiting for players (it is {self.status})")
+        free = [s for s in self.seats if s.free]
+        if not free:
+            raise TableError(f"table {self.code} has no free seat")
+        offered = self.lobby.config.bots
+        if bot not in offered:
+            raise TableError(f"{shown(bot)} is not a bot on offer here; choose from: {', '.join(offered)}")
+        for seat in free:
+            seat.kind, seat.name, seat.bot_spec = "bot", bot, offered[bot]
+        log.info("table %s: %s filled %d free seat(s) with %s", self.code, identity.label, len(free), bot)
+        self._changed()
+        self._start()
+        return len(free)
 
     # Chat ---------------------------------------------------------------------------------
 
@@ -594,18 +667,13 @@ class Table:
     def _next_timer(self) -> float | None:
         now = time.monotonic()
         times = list(self._deadlines.values())
-        grace = self.lobby.config.grace_s
-        times += [s.away_since + grace for s in self.seats if s.away_since is not None and not s.substitute]
+        times += [s.away_since + self.grace_of(s) for s in self.seats if s.away_since is not None and not s.substitute]
         return None if not times else max(0.0, min(times) - now)
 
     def _expire(self) -> None:
         now = time.monotonic()
         for seat in self.seats:
-            if (
-                seat.away_since is not None
-                and not seat.substitute
-                and now >= seat.away_since + self.lobby.config.grace_s
-            ):
+            if seat.away_since is not None and not seat.substitute and now >= seat.away_since + self.grace_of(seat):
                 seat.substitute = True
                 log.info("table %s: seat %d (%s) is away; a bot plays for it", self.code, seat.index, seat.name)
                 self._changed()
@@ -613,9 +681,9 @@ class Table:
             if now >= deadline and index not in self._pending:
                 del self._deadlines[index]
                 self.chat.append(ChatLine(time.time(), "table", f"{self.seats[index].name}'s time ran out"))
-                self._spawn(index, self._bot_move(index, self._substitutes[index], paced=False))
+                self._spawn(index, self._bot_move(index, self._substitutes[index], paced=False, forced=True))
 
-    async def _bot_move(self, index: int, bot: Bot, paced: bool = True) -> None:
+    async def _bot_move(self, index: int, bot: Bot, paced: bool = True, forced: bool = False) -> None:
         state = self.state
         assert state is not None
         moves = self.num_moves
@@ -631,7 +699,16 @@ class Table:
         except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
             self.faults.append(f"move {moves + 1}: seat {index}: the bot raised {type(exc).__name__}: {exc}")
             action = legal[0]
-        self._apply_auto(index, action, legal)
+        played = self._apply_auto(index, action, legal)
+        if forced and played is not None:
+            self._forced_serial += 1
+            try:
+                text = self.game.describe(played, view)
+            except Exception:  # describing is only for the screen: never stop the game for it
+                log.exception("table %s: cannot describe a forced move", self.code)
+                text = "a move"
+            self._forced[index] = ForcedMove(self._forced_serial, self.num_moves, text)
+            self._changed(lobby_too=False)
 
     async def _remote_move(self, index: int, controller: RemoteController) -> None:
         state = self.state
@@ -680,11 +757,12 @@ class Table:
             self._listeners.discard(controller)
             controller.fault(message)  # type: ignore[attr-defined]
 
-    def _apply_auto(self, index: int, action: Any, legal: list[Any]) -> None:
+    def _apply_auto(self, index: int, action: Any, legal: list[Any]) -> Any:
+        """Apply a bot's (or a default) move; returns the action applied, or ``None`` if none was."""
         state = self.state
         assert state is not None and self._recorder is not None
         if state.is_over or index not in state.to_act:
-            return
+            return None
         try:
             action = legal[engine.legal_index(action, legal)]
         except engine.IllegalAction:
@@ -693,8 +771,9 @@ class Table:
         try:
             self._recorder.apply(index, action)
         except engine.IllegalAction:
-            return  # the position moved on (a simultaneous choice resolved): decide again
+            return None  # the position moved on (a simultaneous choice resolved): decide again
         self._moved()
+        return action
 
     async def _finish(self) -> None:
         assert self._recorder is not None
@@ -769,6 +848,12 @@ class Lobby:
         self.chat: deque[ChatLine] = deque(maxlen=200)
         self._listeners: set[Listener] = set()
         self.version = 0
+
+    @property
+    def default_bot(self) -> str | None:
+        """The offered bot that fills seats when a person names none: ``random`` if offered, else the first."""
+        offered = self.config.bots
+        return "random" if "random" in offered else next(iter(offered), None)
 
     def watch(self, listener: Listener) -> None:
         """Tell ``listener`` when the table list or the lobby chat changes."""
@@ -858,8 +943,9 @@ class Lobby:
             The new table (status ``waiting``; it starts when every seat is taken).
 
         Raises:
-            TableError: an unknown game or bot, bad options, a bad player count, seats that do
-                not match it, too many tables, or too many open tables of this creator
+            TableError: an unknown game or bot, bad options (the game's checks included, e.g. an
+                option not for this many players), a bad player count, seats that do not match it,
+                too many tables, or too many open tables of this creator
                 (:attr:`ServerConfig.max_open_tables_per_account`).
         """
         try:
@@ -874,6 +960,7 @@ class Lobby:
             raise TableError("you can take only one seat")
         try:
             opts = engine.parse_options(game.options_type, options)
+            game.new_game(num_players, 0, opts)  # the game's own checks (an option's player counts)
         except engine.InvalidOptions as exc:
             raise TableError(str(exc)) from None
         offered = self.config.bots

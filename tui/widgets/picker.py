@@ -83,6 +83,7 @@ class ActionPicker(Vertical):
         self._stack: list[_Node] = []
         self._items: list[Choice | _Node | None] = []
         self._prompt = ""
+        self._note: Text | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-title")
@@ -124,6 +125,16 @@ class ActionPicker(Vertical):
         self._prompt = message
         self._render_level()
 
+    def note(self, note: str | Text | None) -> None:
+        """Show ``note`` under the prompt (a countdown, what a timer played), or no note (``None``).
+
+        Only the title changes: the choices and the highlighted one stay as they are.
+        """
+        note = Text(note) if isinstance(note, str) else note
+        if note != self._note:
+            self._note = note
+            self._render_title()
+
     def _level_items(self) -> list[Choice | _Node | None]:
         node = self._stack[-1]
         everything = node.all_choices()
@@ -146,15 +157,21 @@ class ActionPicker(Vertical):
             return f"{item.name} ▸ {len(item.all_choices())} choices"
         return item.label
 
-    def _render_level(self) -> None:
-        self._items = self._level_items()
+    def _render_title(self) -> None:
         crumbs = " › ".join(node.name for node in self._stack[1:])
         title = Text(self._prompt, style="bold")
         if crumbs:
             title.append(f"  › {crumbs}", style="italic")
         if self._items:
             title.append("   (1-9 pick, 0 back)" if len(self._stack) > 1 else "   (1-9 or ↑↓ Enter)", style="dim")
+        if self._note:
+            title.append("\n")
+            title.append_text(self._note)
         self.query_one("#picker-title", Static).update(title)
+
+    def _render_level(self) -> None:
+        self._items = self._level_items()
+        self._render_title()
         options = self.options
         options.clear_options()
         prompts = []

@@ -26,6 +26,14 @@ class ResultScreen(ModalScreen[str | None]):
         you: the person's seat, if any.
     """
 
+    DEFAULT_CSS = """
+    ResultScreen #result-buttons > Button {
+        content-align: left middle;
+        text-align: left;
+    }
+    """
+    """The buttons' labels start at their left edge, so their keys make one straight column."""
+
     BINDINGS = [
         Binding("a", "finish('again')", "play again"),
         Binding("r", "finish('replay')", "watch the replay"),
