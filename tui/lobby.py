@@ -725,7 +725,7 @@ class ServerTableScreen(Screen[None]):
     def __init__(self, table: Table, sit: bool) -> None:
         super().__init__(classes="game-screen server-table")
         self.table = table
-        self.ui = ui_for(table.game.id)
+        self.ui = ui_for(table.game.id).for_options(table.options)
         self.want_seat = sit
         self.identity: Identity = Identity("?", "?")
         self._refresh = _Throttle(self, self.redraw)
@@ -738,6 +738,8 @@ class ServerTableScreen(Screen[None]):
         self._forced_seen = 0
         self._forced_note: str | None = None
         self._can_fill = False
+        self._noticed: int | None = None  # events already looked at for notices (None: not yet)
+        self.notices: list[str] = []
 
     # Controller protocol ------------------------------------------------------------------
 
@@ -891,10 +893,20 @@ class ServerTableScreen(Screen[None]):
             events = table.events_for(self)
             names = table.names()
             widget.show(view, events, names)  # type: ignore[attr-defined]
-            self.query_one(GameLog).show(events, lambda e: self.ui.describe_event(e, view))
+            self.query_one(GameLog).show(events, self.ui.event_describer(events, view))
+            self._notify(events, view)
             self._picker(picker, seat, view)
         self._chat()
         self._clock()
+
+    def _notify(self, events: list[Any], view: Any) -> None:
+        """Pop up what this seat should not miss among the events since the last look (a
+        Robbery's result); what happened before the screen opened is not news."""
+        if self._noticed is not None:
+            for text in self.ui.notices(events, min(self._noticed, len(events)), view):
+                self.notices.append(text)
+                self.notify(text, timeout=8)
+        self._noticed = len(events)
 
     # The turn timer -----------------------------------------------------------------------
 
@@ -984,7 +996,9 @@ class ServerTableScreen(Screen[None]):
         if legal:
             key = ("move", table.num_moves, tuple(legal))
             if key != self._choices_key:
-                choices = [Choice(table.game.describe(a, view), self.ui.group(a, view), a) for a in legal]
+                choices = [
+                    Choice(self.ui.describe_action(table.game, a, view), self.ui.group(a, view), a) for a in legal
+                ]
                 picker.set_choices("Your move", choices)
                 if not self.query_one("#st-say", Input).has_focus:  # never take the chat line from a typist
                     picker.options.focus()

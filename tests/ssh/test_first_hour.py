@@ -468,3 +468,50 @@ async def test_a_disconnected_remote_bot_gets_a_short_grace_of_its_own(tmp_path:
 def test_serve_refuses_a_negative_bot_grace(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--bot-grace", "-1", "--port", "0"]) == 2
     assert "saloon serve: bad --port, --grace, --bot-grace or --turn-timer" in capsys.readouterr().err
+
+
+# The server's table screen uses the game's screen parts as the local table does -------------
+
+
+@pytest.mark.parametrize("horse_thief", [False, True])
+async def test_the_server_table_screen_follows_the_tables_options_and_pops_up_news(
+    tmp_path: Path, horse_thief: bool
+) -> None:
+    from tui.lobby import ServerTableScreen, SSHApp
+
+    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0))
+    alice = Identity("alice", "key-alice")
+    seats = [SeatSpec("me"), SeatSpec("open"), SeatSpec("bot"), SeatSpec("bot")]
+    table = lobby.create_table(alice, "deadwood1876", 4, seats, {"horse_thief": str(horse_thief).lower()})
+    app = SSHApp(lobby, alice)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = ServerTableScreen(table, sit=True)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.ui.white_horses is horse_thief  # type: ignore[attr-defined]
+        seen: list[int] = []
+
+        def notices(events: list[Any], start: int, view: Any) -> list[str]:
+            seen.append(start)
+            return [f"news since event {start}"] if start < len(events) else []
+
+        screen.ui.notices = notices  # type: ignore[method-assign]
+
+        class Bob:
+            identity = Identity("bob", "key-bob")
+
+            def changed(self, what: Any) -> None:
+                pass
+
+        bob = Bob()
+        table.sit(bob)  # type: ignore[arg-type]
+        await wait_until(lambda: table.status == "playing", what="the game to start")
+        screen.redraw()  # the first look at the game: what happened before is not news
+        await pilot.pause()
+        assert screen.notices == []
+        table.release(bob, leave=True)  # type: ignore[arg-type]  # a substitute bot plays Bob's seat
+        table.play(screen, table.legal_for(screen)[0])  # type: ignore[arg-type]
+        await wait_until(lambda: table.num_moves >= 4, what="everyone to pass a Safe")
+        screen.redraw()
+        await pilot.pause()
+        assert screen.notices and screen.notices[0].startswith("news since event ")
