@@ -578,8 +578,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "serve",
         add_help=False,
         help="the SSH server (defaults 127.0.0.1:2222, data in ./saloon-data)",
-        usage="saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--turn-timer S] "
-        "[--bot NAME=SPEC ...]",
+        usage="saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] "
+        "[--turn-timer S] [--bot NAME=SPEC ...]",
     )
     serve.add_argument("args", nargs=argparse.REMAINDER)
     serve.set_defaults(func=_cmd_serve)
