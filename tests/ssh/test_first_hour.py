@@ -234,12 +234,14 @@ async def test_an_option_not_for_this_many_players_is_refused_when_the_table_ope
         await term.wait_for("new table")
         await term.press("n")
         await term.wait_for("New table")
+        await term.settle()  # the form has focused its first field
         await term.press("tab", "tab")
         await term.type("horse_thief=true\r")
         await term.wait_for("Your move")  # 4 players: allowed
         await term.press("ctrl+l")
         await term.press("n")
         await term.wait_for("New table")
+        await term.settle()  # the form has focused its first field
         await term.press("backspace", "3", "tab", "tab")
         await term.type("horse_thief=true\r")
         await term.wait_for("horse_thief does not apply in 2-3 player games (3 players)")
