@@ -281,6 +281,27 @@ class State(Protocol):
         """An independent copy."""
         ...
 
+    def resample(self, seat: int, seed: int) -> State:
+        """A determinization for ``seat`` (what Information Set MCTS samples): an independent copy
+        in which everything hidden from ``seat`` is drawn again from what ``seat`` knows.
+
+        Redrawn: other seats' hands, unseen Safes or cards, the order and contents of decks and
+        stacks, other seats' hidden simultaneous choices already made, and future chance (reseeded
+        from ``seed``). Kept: everything public, ``seat``'s own hand and choices, and what it has
+        learned (cards and Safes it saw stay where it knows them to be). The copy has the same
+        ``view(seat)``, ``to_act`` and ``legal_actions(seat)`` and plays on like any state; this
+        state is unchanged. Once the game is over, a plain :meth:`clone`.
+
+        Args:
+            seat: a player seat, an ``int`` ``0..n-1`` (``None`` and :data:`OMNISCIENT` are not).
+            seed: an ``int >= 0``; the same state, seat and seed give the same copy.
+
+        Raises:
+            ValueError: ``seat`` is not a player seat (see :func:`check_seat`), or ``seed`` is
+                not an ``int >= 0``.
+        """
+        ...
+
 
 @runtime_checkable
 class Game(Protocol):

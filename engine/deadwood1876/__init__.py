@@ -90,6 +90,27 @@ Optional rules (OPTIONAL ADVANCED RULES), each an option, off by default:
   establishment and each player draws a third Safe and gives one of three to the Stranger (at
   once, hidden), and Holsters are attached on your turn to Safes only (not character cards).
   The other optional rules may be combined with it (the prototype had none of them).
+
+What a seat knows, for ``DeadwoodState.resample`` (determinization for search bots; the rulebook
+says what players may see, not what they may remember, so these are our choices; details in
+``resample.py``):
+
+* A seat remembers everything its own events showed it: what it was dealt and drew, every card laid
+  face up, its own Duster discards, every Safe it saw. Players at a table can do the same.
+* A Safe whose place it saw stays known until its owner shuffles (the engine's ``known``, as in the
+  views); after the shuffle the seat still knows the Safe is somewhere in that row, until a Safe
+  leaves the row from a place the seat cannot tell (then it can't say which one left).
+* Face-up cards in the discard pile stay there; after a reshuffle the seat knows they are in the
+  new deck or in the hands of those who drew since. A Holster given back stays known in its giver's
+  hand until that player discards face down; a Showdown hand taken back is known (all of it was
+  played face up).
+* Which Mystery Safes are in play is hidden (they are shuffled in unseen); those a seat has seen are
+  in play.
+* Nothing shows that a hand lacks a card: every card is a gun and every player is asked in the
+  Holster window, so a refusal reveals nothing.
+* Other seats' hidden simultaneous choices are redrawn uniformly from their legal actions; the
+  redraw is uniform over the positions consistent with the above, not weighted by how likely others
+  were to play as they did (the usual Information Set MCTS approximation).
 """
 
 from __future__ import annotations

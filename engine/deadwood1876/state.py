@@ -36,6 +36,7 @@ from engine.deadwood1876.events import Card, CardsDrawn, DeckReshuffled
 
 if TYPE_CHECKING:
     from engine.deadwood1876.game import Deadwood1876, Options
+    from engine.deadwood1876.resample import Knowledge
 
 LogEntry = tuple[Any, tuple[int, ...], Any]
 """``(public event or None, seats that see the private version, private event or None)``."""
@@ -191,6 +192,7 @@ class DeadwoodState:
         "log",
         "result",
         "_legal",
+        "_knowledge",
     )
 
     def __init__(self, game: Deadwood1876, table: PlayerCount, options: Options, seed: int) -> None:
@@ -245,6 +247,7 @@ class DeadwoodState:
         self.log: list[LogEntry] = []
         self.result: Outcome | None = None
         self._legal: dict[int, list[Any]] = {}
+        self._knowledge: dict[int, Knowledge] = {}  # what each seat has learned, for resample()
 
     # ------------------------------------------------------------------ contract
 
@@ -411,6 +414,12 @@ class DeadwoodState:
 
     def clone(self) -> DeadwoodState:
         """An independent copy that continues exactly as this state would."""
+        other = self._copy()
+        other.chance = self.chance.clone()
+        return other
+
+    def _copy(self) -> DeadwoodState:
+        """An independent copy that still shares this state's :attr:`chance` (the caller replaces it)."""
         other = DeadwoodState.__new__(DeadwoodState)
         for name in self.__slots__:
             setattr(other, name, getattr(self, name))
@@ -423,9 +432,48 @@ class DeadwoodState:
             setattr(other, name, dict(getattr(self, name)))
         other.fight = self.fight.copy() if self.fight else None
         other.log = list(self.log)
-        other.chance = self.chance.clone()
         other._legal = {}
+        other._knowledge = dict(self._knowledge)
         return other
+
+    def resample(self, seat: int, seed: int) -> DeadwoodState:
+        """A determinization for ``seat``: a copy in which everything hidden from ``seat`` is drawn
+        again from what it knows (Information Set MCTS samples these).
+
+        Redrawn: other players' hands, the deck (contents and order), face-down discards, every
+        Safe whose contents ``seat``'s view does not name (other rows, the Stranger's, the middle
+        stack, the box; with Mystery Safes, which ones are in play), other seats' hidden
+        simultaneous choices already made (a random legal one each) and future chance (a new
+        :class:`engine.Chance` seeded from ``seed``). Kept: everything public, ``seat``'s hand,
+        row and own pending choice, the Safes its view names (in place), and what its own events
+        taught it: Safes it saw go into a row stay in that row, face-up discards stay in the
+        discard pile, a Holster handed back or a Showdown hand taken back stays in that hand, and
+        cards seen in the discard pile before a reshuffle are only put where cards drawn from that
+        deck can be. The full knowledge model and its approximations are in
+        :mod:`engine.deadwood1876.resample`.
+
+        The result has the same ``view(seat)``, ``to_act`` and ``legal_actions(seat)`` and plays on
+        like any state. Its event log keeps ``seat``'s own private events; other seats' private
+        events are replaced by their public versions. This state is not changed (it only caches
+        what ``seat`` has learned, for the next call). Once the game is over: a plain :meth:`clone`.
+
+        Args:
+            seat: a player seat, an ``int`` from ``0`` to ``n - 1`` (not ``None``,
+                :data:`engine.OMNISCIENT` or the Stranger's figure).
+            seed: an ``int >= 0``; the same state, seat and seed always give the same result.
+
+        Raises:
+            ValueError: ``seat`` is not a player seat (see :func:`engine.core.check_seat`), or
+                ``seed`` is not an ``int >= 0`` (``True``, ``1.0`` and ``-1`` are refused).
+        """
+        check_seat(seat, self.n)
+        if type(seed) is not int or seed < 0:
+            raise ValueError(f"seed must be an int >= 0, not {seed!r} ({type(seed).__name__})")
+        if self.result is not None:
+            return self.clone()
+        from engine.deadwood1876.resample import resample
+
+        return resample(self, seat, seed)
 
     # ------------------------------------------------------------------ helpers for the rules
 
