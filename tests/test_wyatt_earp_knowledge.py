@@ -1,0 +1,179 @@
+"""Wyatt Earp: what each seat knows (views, events, ``resample``) and ``describe``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.wyatt_earp import GAME
+from engine.wyatt_earp.actions import (
+    ChooseTarget,
+    Discard,
+    DrawFromSupply,
+    MostWantedAsk,
+    PlayOutlaws,
+    PlaySheriff,
+    TakeTopDiscard,
+    WyattEarpSearch,
+)
+from engine.wyatt_earp.state import KIND
+from tests.wyatt_earp_helpers import BELLE, BILLY, JESSE, WES, act, cards, check_conservation, kind, position
+
+
+def test_most_wanted_answers_are_known_in_every_resample() -> None:
+    st = position(
+        4,
+        0,
+        hands={0: ["most_wanted", "wes", "jesse"], 1: ["billy", "jesse"], 2: ["belle", "belle", "wes"], 3: ["wes"]},
+        phase="play",
+    )
+    act(st, 0, MostWantedAsk(BELLE, True))
+    given = [c for c in st.hands[0] if KIND[c] == BELLE][0]
+    assert st.lacks[1] == 1 << BELLE
+    for seed in range(30):
+        sample = st.resample(3, seed)
+        assert given in sample.hands[0]  # seat 3 heard it: it stays where it is
+        assert not any(KIND[c] == BELLE for c in sample.hands[1])  # seat 1 had none
+        check_conservation(sample)
+    seen = {tuple(sorted(st.resample(3, seed).hands[2])) for seed in range(30)}
+    assert len(seen) > 1
+    assert st.view(3).players[0].known[0].id == given
+    assert st.view(None).players[1].lacks == (BELLE,)
+
+
+def test_a_hidden_draw_forgets_what_a_hand_lacked() -> None:
+    st = position(3, 0, hands={0: ["most_wanted", "wes", "billy"], 1: ["jesse"], 2: ["jesse"]}, phase="play")
+    act(st, 0, MostWantedAsk(BELLE, True))
+    assert st.lacks[1] == st.lacks[2] == 1 << BELLE
+    act(st, 0, Discard("outlaw", WES))
+    act(st, 1, DrawFromSupply())
+    assert st.lacks == [0, 0, 1 << BELLE]
+
+
+def test_lacks_cleared_by_drawing_from_the_supply() -> None:
+    st = position(3, 1, hands={1: ["jesse", "wes"]})
+    st.lacks[1] = 1 << BELLE
+    act(st, 1, DrawFromSupply())
+    assert st.lacks[1] == 0
+    st = position(3, 1, hands={1: ["jesse", "wes"]}, discard=["billy"])
+    st.lacks[1] = 1 << BELLE
+    act(st, 1, TakeTopDiscard())  # a card everyone sees: what was lacked still holds
+    assert st.lacks[1] == 1 << BELLE
+
+
+def test_a_known_card_leaves_the_hand_first() -> None:
+    st = position(3, 1, hands={1: ["billy", "wes"]}, discard=["billy"], territories={0: {"billy": ["billy"] * 3}})
+    act(st, 1, TakeTopDiscard())
+    taken = st.hands[1][-1]
+    assert st.known == {taken}
+    act(st, 1, PlayOutlaws(BILLY, 1))
+    assert taken in st.terr[1][BILLY] and not st.known
+
+
+def test_cards_taken_from_the_discard_stack_are_known() -> None:
+    st = position(
+        3, 0, hands={0: ["wyatt_earp", "wes"]}, discard=["hideout", "belle"], territories={1: {"billy": ["billy"] * 3}}
+    )
+    st.wait_for(0, "play")
+    act(st, 0, WyattEarpSearch("hideout", -1))
+    hideout = cards("hideout")[0]
+    assert hideout in st.known
+    assert [c.id for c in st.view(2).players[0].known] == [hideout]
+    for seed in range(10):
+        assert hideout in st.resample(2, seed).hands[0]
+
+
+def test_resample_keeps_the_own_hand_and_the_table() -> None:
+    st = GAME.new_game(4, 11)
+    for seat in range(4):
+        for seed in range(5):
+            sample = st.resample(seat, seed)
+            assert sample.view(seat) == st.view(seat)
+            assert sample.hands[seat] == st.hands[seat]
+            assert sample.discard == st.discard
+            assert [len(h) for h in sample.hands] == [len(h) for h in st.hands]
+    assert st.resample(0, 1).digest() != st.resample(0, 2).digest()
+    with pytest.raises(ValueError):
+        st.resample(engine.OMNISCIENT, 1)
+    with pytest.raises(ValueError):
+        st.resample(4, 1)
+    with pytest.raises(ValueError):
+        st.resample(0, -1)
+
+
+def test_resample_keeps_private_events_of_the_seat_only() -> None:
+    st = GAME.new_game(3, 5)
+    sample = st.resample(1, 3)
+    assert sample.events(1) == st.events(1)
+    assert sample.events(engine.OMNISCIENT) == [e for e in st.events(1)]
+
+
+def test_view_seats_are_checked() -> None:
+    st = GAME.new_game(2, 1)
+    for bad in (2, -2, 1.0, True, "0"):
+        with pytest.raises(ValueError):
+            st.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            st.events(bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            st.legal_actions(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        st.events(0, -1)
+    assert st.view(None).hand == ()
+    assert st.view(engine.OMNISCIENT).hands is not None
+
+
+def test_describe() -> None:
+    st = position(
+        3,
+        0,
+        territories={0: {"billy": ["billy"] * 3}, 1: {"jesse": ["jesse"] * 3}},
+        hands={0: ["hideout", "billy", "wes"]},
+        supply=["sundance"],
+        phase="play",
+    )
+    view = st.view(0)
+    assert GAME.describe(PlayOutlaws(BILLY, 1), view) == "Play 1 Billy the Kid card"
+    assert GAME.describe(PlayOutlaws(BILLY, 3), view, seat=0) == "Play 3 Billy the Kid cards"
+    assert GAME.describe(PlayOutlaws(BILLY, 3), st.view(engine.OMNISCIENT), seat=2) == (
+        "Seat 2: play 3 Billy the Kid cards"
+    )
+    assert GAME.describe(Discard("outlaw", WES), view) == "Discard a Wes Hardin card"
+    assert GAME.describe(MostWantedAsk(JESSE, False), view) == (
+        "Most Wanted!: ask for a Jesse James card, starting right (counterclockwise)"
+    )
+    assert GAME.describe(PlaySheriff("hideout"), view) == "Play Hideout: try a shot"
+    act(st, 0, PlaySheriff("hideout"))
+    assert GAME.describe(ChooseTarget(1, JESSE), st.view(0)) == "Put the Hideout on seat 1's Jesse James"
+    assert GAME.describe(DrawFromSupply(), st.view(None), seat=1) == "Seat 1: draw two cards from the supply"
+    assert kind("billy") == BILLY
+    with pytest.raises(TypeError):
+        GAME.describe(object(), view)
+
+
+def test_after_the_reshuffle_the_supply_holds_only_recycled_cards() -> None:
+    checked = 0
+    for seed in range(40):
+        st = GAME.new_game(3, seed)
+        rng = random.Random(seed)
+        while not st.reshuffled or st.phase != "draw":
+            legal = st.legal_actions(st.to_act[0])
+            st.apply(st.to_act[0], legal[rng.randrange(len(legal))])
+            if st.is_over:
+                break
+        if st.is_over or not any(st.drawn_since):
+            continue
+        for seat in range(3):
+            for sample_seed in range(5):
+                sample = st.resample(seat, sample_seed)
+                assert set(sample.supply) <= st.recycled
+                for p, hand in enumerate(sample.hands):
+                    if p != seat:
+                        hidden = [c for c in hand if c not in st.known]
+                        assert sum(c in st.recycled for c in hidden) <= st.drawn_since[p]
+                fresh = {c for p, h in enumerate(st.hands) if p != seat for c in h if c not in st.recycled}
+                assert fresh <= {c for p, h in enumerate(sample.hands) if p != seat for c in h}
+                checked += 1
+    assert checked >= 30

@@ -1,0 +1,217 @@
+"""Property tests for Wyatt Earp: random games against the engine contract and what players may see.
+
+Games are played with uniformly random legal choices, seeded by hypothesis, at 2-4 players with
+each option on and off. The properties: games end and never raise; ``to_act`` and
+``legal_actions`` agree; cards are conserved; digests are deterministic (a replay of the same
+seed and actions gives the same digests, and so does a clone); outcomes are consistent with the
+money; no view or event shows a seat another hand's hidden cards or the supply; ``resample``
+keeps the seat's view, ``to_act`` and legal actions, respects what the table knows, and redraws
+the hidden cards differently for different seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import OMNISCIENT
+from engine.wyatt_earp import GAME
+from engine.wyatt_earp.actions import Action
+from engine.wyatt_earp.events import Card, CardsDealt, CardsDrawn, Event
+from engine.wyatt_earp.state import KIND, OUTLAW_CARD, WyattEarpState
+from engine.wyatt_earp.views import View
+from tests.wyatt_earp_helpers import check_conservation
+
+SEEDS = st.integers(0, 2**32)
+PLAYERS = st.integers(2, 4)
+OPTIONS = st.sampled_from(
+    [{}, {"free_photo": True}, {"hideout_reward": 0}, {"free_photo": True, "hideout_reward": 5000}]
+)
+DECISION_LIMIT = 50_000
+VIEW_JSON = msgspec.json.Decoder(View)
+EVENTS_JSON = msgspec.json.Decoder(list[Event])
+ACTION_JSON = msgspec.json.Decoder(Action)
+
+
+def play(
+    game: WyattEarpState, rng: random.Random, check: Callable[[WyattEarpState], None] | None = None
+) -> list[tuple[int, Any]]:
+    """Finish ``game`` with random legal choices, calling ``check`` now and then; returns the moves."""
+    moves: list[tuple[int, Any]] = []
+    while not game.is_over:
+        if check is not None and rng.random() < 0.05:
+            check(game)
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        action = legal[rng.randrange(len(legal))]
+        game.apply(seat, action)
+        moves.append((seat, action))
+        assert len(moves) < DECISION_LIMIT, "the game did not end"
+    if check is not None:
+        check(game)
+    return moves
+
+
+def card_ids(value: Any) -> Iterator[int]:
+    """Every card id a view shows, wherever it is."""
+    if isinstance(value, Card):
+        yield value.id
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            yield from card_ids(getattr(value, field))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from card_ids(item)
+
+
+def hidden_from(game: WyattEarpState, seat: int | None) -> set[int]:
+    """Cards ``seat`` may not see: other hands' unknown cards and the supply."""
+    hidden = set(game.supply)
+    for p, hand in enumerate(game.hands):
+        if p != seat:
+            hidden.update(c for c in hand if c not in game.known)
+    return hidden
+
+
+# ---------------------------------------------------------------------------------------------- checks
+
+
+def check_contract(game: WyattEarpState) -> None:
+    check_conservation(game)
+    if game.is_over:
+        assert game.to_act == () and game.phase == "over"
+    else:
+        assert len(game.to_act) == 1
+    for seat in range(game.n):
+        legal = game.legal_actions(seat)
+        if seat in game.to_act:
+            assert legal and len(set(legal)) == len(legal)
+        else:
+            assert legal == []
+    for p, hand in enumerate(game.hands):
+        for c in hand:
+            if OUTLAW_CARD[c] and c not in game.known:
+                assert not game.lacks[p] >> KIND[c] & 1, "a hand holds an Outlaw it is known to lack"
+    assert game.known <= {c for h in game.hands for c in h}
+    if game.reshuffled and not game.is_over:  # what the table saw go into the new supply
+        assert set(game.supply) <= game.recycled
+        for p, hand in enumerate(game.hands):
+            assert sum(1 for c in hand if c in game.recycled and c not in game.known) <= game.drawn_since[p]
+
+
+def check_views(game: WyattEarpState) -> None:
+    for seat in [*range(game.n), None]:
+        view = game.view(seat)
+        shown = set(card_ids(view))
+        assert not shown & hidden_from(game, seat), f"seat {seat} sees hidden cards"
+        assert view.hands is None
+        assert VIEW_JSON.decode(msgspec.json.encode(view)) == view
+        events = game.events(seat)
+        assert EVENTS_JSON.decode(msgspec.json.encode(events)) == events
+        for event in events:
+            if isinstance(event, CardsDealt | CardsDrawn) and event.seat != seat:
+                assert event.cards is None
+    everything = game.view(OMNISCIENT)
+    assert everything.hands is not None
+    for seat in game.to_act:
+        for action in game.legal_actions(seat):
+            assert ACTION_JSON.decode(msgspec.json.encode(action)) == action
+            mine = GAME.describe(action, game.view(seat))
+            theirs = GAME.describe(action, everything, seat)
+            assert mine and theirs and "your" not in theirs.lower().split()
+            assert GAME.describe(action, game.view(seat), seat) == mine
+
+
+def check_resample(game: WyattEarpState) -> None:
+    if game.is_over:
+        return
+    digest = game.digest()
+    for seat in range(game.n):
+        before = game.view(seat)
+        samples = [game.resample(seat, s) for s in (1, 2, 3, 4, 5)]
+        assert game.digest() == digest, "resample changed the state"
+        for sample in samples:
+            assert sample.view(seat) == before
+            assert sample.to_act == game.to_act
+            assert sample.legal_actions(seat) == game.legal_actions(seat)
+            check_contract(sample)
+            for p in range(game.n):
+                assert len(sample.hands[p]) == len(game.hands[p])
+                assert {c for c in game.hands[p] if c in game.known} <= set(sample.hands[p])
+            assert sample.hands[seat] == game.hands[seat]
+        hidden = [
+            (tuple(tuple(sorted(h)) for p, h in enumerate(s.hands) if p != seat), tuple(s.supply)) for s in samples
+        ]
+        if len(game.supply) >= 4:
+            assert len(set(hidden)) > 1, "the hidden cards did not vary across seeds"
+        assert game.resample(seat, 2).digest() == samples[1].digest()  # same seed, same copy
+    # a determinization plays on like any game
+    play(game.resample(game.to_act[0], 9), random.Random(0))
+
+
+# ---------------------------------------------------------------------------------------------- properties
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=PLAYERS, seed=SEEDS, options=OPTIONS)
+def test_random_games_keep_the_contract(players: int, seed: int, options: dict[str, Any]) -> None:
+    game = GAME.new_game(players, seed, options)
+    moves = play(game, random.Random(seed), check_contract)
+    outcome = game.outcome
+    assert outcome.scores == tuple(float(m) for m in game.money)
+    assert max(game.money) >= 25000
+    (winner,) = outcome.winners
+    assert game.money[winner] == max(game.money) and outcome.ranks[winner] == 1
+    # the same seed and actions give the same game, digest by digest
+    again = GAME.new_game(players, seed, options)
+    for seat, action in moves:
+        again.apply(seat, msgspec.json.decode(msgspec.json.encode(action), type=Action))
+    assert again.digest() == game.digest()
+    assert again.events(OMNISCIENT) == game.events(OMNISCIENT)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=PLAYERS, seed=SEEDS, options=OPTIONS)
+def test_views_and_events_do_not_leak(players: int, seed: int, options: dict[str, Any]) -> None:
+    game = GAME.new_game(players, seed, options)
+    play(game, random.Random(seed), check_views)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=PLAYERS, seed=SEEDS, options=OPTIONS)
+def test_resample_keeps_what_the_seat_knows(players: int, seed: int, options: dict[str, Any]) -> None:
+    game = GAME.new_game(players, seed, options)
+    play(game, random.Random(seed), check_resample)
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=PLAYERS, seed=SEEDS, cut=st.integers(0, 400))
+def test_clone_continues_identically(players: int, seed: int, cut: int) -> None:
+    game = GAME.new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+    copy = game.clone()
+    assert copy.digest() == game.digest()
+    play(game, random.Random(1))
+    play(copy, random.Random(1))
+    assert copy.digest() == game.digest() and copy.outcome == game.outcome
+
+
+def test_digest_sees_hidden_changes() -> None:
+    game = GAME.new_game(3, 4)
+    copy = game.clone()
+    copy.supply[0], copy.supply[1] = copy.supply[1], copy.supply[0]
+    assert copy.digest() != game.digest()
+    copy = game.clone()
+    copy.chance.below(5)
+    assert copy.digest() != game.digest()
