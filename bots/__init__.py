@@ -10,6 +10,17 @@ from __future__ import annotations
 
 from bots.base import Bot, RandomBot, UnknownBot, make_bot
 from bots.heuristic import HeuristicBot
+from bots.ismcts import IsmctsBot
 from bots.play import GameResult, play_game, random_playout
 
-__all__ = ["Bot", "GameResult", "HeuristicBot", "RandomBot", "UnknownBot", "make_bot", "play_game", "random_playout"]
+__all__ = [
+    "Bot",
+    "GameResult",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "UnknownBot",
+    "make_bot",
+    "play_game",
+    "random_playout",
+]

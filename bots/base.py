@@ -7,7 +7,10 @@ import inspect
 import random
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Bot", "RandomBot", "UnknownBot", "make_bot"]
+__all__ = ["BUILTIN_BOTS", "Bot", "RandomBot", "UnknownBot", "make_bot"]
+
+BUILTIN_BOTS = ("random", "heuristic", "ismcts")
+"""The built-in bot names; ``NAME:key=value,...`` passes options to those that take some."""
 
 
 class UnknownBot(ValueError):
@@ -20,6 +23,18 @@ class Bot(Protocol):
 
     Attributes:
         name: a short display name (``"random"``, ``"heuristic"``, a class name, ...).
+
+    Optional hook for search bots: a bot may also define::
+
+        def act_with_sampler(self, view, legal_actions, seat, sample) -> Action
+
+    where ``sample(seed: int) -> State`` returns ``state.resample(seat, seed)`` of the live
+    state: a fresh determinization drawn only from what ``seat`` knows, so it leaks nothing and
+    the bot may change it freely. A runner calls ``act_with_sampler`` instead of :meth:`act`
+    when the bot has it and the game's states have ``resample`` (:func:`bots.play_game` does);
+    other runners call :meth:`act`, so such a bot still needs a sensible ``act``.
+    ``sample`` is valid only during that call. Only in-process (trusted) bots get a sampler;
+    external bots see views. See :class:`bots.ismcts.IsmctsBot` and ``docs/ismcts.md``.
     """
 
     name: str
@@ -85,6 +100,32 @@ def _load_object(spec: str, seed: int) -> Bot:
     return bot  # type: ignore[no-any-return]
 
 
+def _builtin_options(spec: str) -> tuple[str, dict[str, str]] | None:
+    """``(name, options)`` when ``spec`` names a built-in bot (``NAME`` or ``NAME:OPTIONS``), else
+    ``None``. OPTIONS is ``key=value`` pairs separated by ``,`` or ``:`` (the latter for command
+    lines that split bot lists on commas).
+
+    Raises:
+        UnknownBot: an option without ``=``, an empty key, or a key given twice.
+    """
+    name, colon, rest = spec.partition(":")
+    name = name.strip()
+    if name not in BUILTIN_BOTS:
+        return None
+    options: dict[str, str] = {}
+    if not colon:
+        return name, options
+    for item in rest.replace(":", ",").split(","):
+        key, equals, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not equals or not key:
+            raise UnknownBot(f"bad option {item.strip()!r} in bot {spec!r}: expected key=value")
+        if key in options:
+            raise UnknownBot(f"option {key!r} given twice in bot {spec!r}")
+        options[key] = value
+    return name, options
+
+
 def make_bot(spec: str, seed: int) -> Bot:
     """Make a bot from its name on the command line.
 
@@ -94,19 +135,35 @@ def make_bot(spec: str, seed: int) -> Bot:
             ``"cmd:COMMAND LINE"``: an external program speaking the JSON-lines bot protocol
             (:class:`bots.external.ExternalBot` with default limits; its process starts at the
             first decision), or ``"heuristic"`` (:class:`bots.heuristic.HeuristicBot`, a
-            hand-written strategy per game).
+            hand-written strategy per game), or ``"ismcts"`` (:class:`bots.ismcts.IsmctsBot`,
+            information set Monte Carlo tree search) with options after a colon, ``key=value``
+            separated by ``,`` or ``:``: ``"ismcts:iterations=2000"``, ``"ismcts:ms=100"``,
+            ``"ismcts:iterations=500,c=1.0,rollout=heuristic"`` (keys: ``iterations``, ``ms``,
+            ``c``, ``rollout``, ``depth``; see ``docs/ismcts.md``).
         seed: the bot's seed.
 
     Returns:
         A :class:`Bot`.
 
     Raises:
-        UnknownBot: the name is unknown, not available yet, or cannot be imported or created.
+        UnknownBot: the name is unknown, not available yet, or cannot be imported or created;
+            or a built-in bot's options are malformed, unknown or out of range.
     """
     spec = spec.strip()
-    if spec == "random":
-        return RandomBot(seed)
-    if spec == "heuristic":
+    builtin = _builtin_options(spec)
+    if builtin is not None:
+        name, options = builtin
+        if name == "ismcts":
+            from bots.ismcts import IsmctsBot
+
+            try:
+                return IsmctsBot.from_options(options, seed)
+            except ValueError as exc:
+                raise UnknownBot(f"bad bot {spec!r}: {exc}") from None
+        if options:
+            raise UnknownBot(f"bot {name!r} takes no options, not {spec!r}")
+        if name == "random":
+            return RandomBot(seed)
         from bots.heuristic import HeuristicBot
 
         return HeuristicBot(seed)
@@ -120,4 +177,4 @@ def make_bot(spec: str, seed: int) -> Bot:
             raise UnknownBot(f"bad external bot {spec!r}: {exc}") from None
     if ":" in spec:
         return _load_object(spec, seed)
-    raise UnknownBot(f"unknown bot {spec!r}; use 'random' or package.module:Class")
+    raise UnknownBot(f"unknown bot {spec!r}; use {', '.join(BUILTIN_BOTS)}, package.module:Class or cmd:COMMAND")

@@ -49,7 +49,9 @@ def play_game(
     """Play one game to the end between ``bots`` (one per seat), recording it.
 
     While the game is not over, each seat in ``state.to_act`` (ascending) is asked
-    ``bot.act(state.view(seat), legal_actions, seat)``. A bot that raises or answers with anything
+    ``bot.act(state.view(seat), legal_actions, seat)``, or, for a bot with the optional search
+    hook, ``bot.act_with_sampler(view, legal_actions, seat, sample)`` where ``sample(seed)`` is
+    ``state.resample(seat, seed)`` (see :class:`bots.Bot`). A bot that raises or answers with anything
     but one of the legal actions gets ``legal_actions[0]`` played for it and a fault counted.
 
     Optional hooks: a bot with a ``start(game_id, seat, num_players, options)`` method has it
@@ -141,8 +143,13 @@ def _play(
             legal = state.legal_actions(seat)
             move = recorder.num_moves + 1
             index = 0
+            bot = bots[seat]
+            search = getattr(bot, "act_with_sampler", None)
             try:
-                action = bots[seat].act(state.view(seat), list(legal), seat)
+                if callable(search) and callable(getattr(state, "resample", None)):
+                    action = search(state.view(seat), list(legal), seat, _sampler(state, seat))
+                else:
+                    action = bot.act(state.view(seat), list(legal), seat)
             except Exception as exc:  # a bot's bug must not end the game
                 faults[seat] += 1
                 fault_log.append(f"move {move}: seat {seat}: the bot raised {type(exc).__name__}: {exc}")
@@ -155,6 +162,16 @@ def _play(
             recorder.apply_index(seat, index)
             if recorder.num_moves >= max_decisions:
                 raise RuntimeError(f"{game_id} seed {seed}: no end after {max_decisions} decisions")
+
+
+def _sampler(state: Any, seat: int) -> Any:
+    """The ``sample(seed) -> State`` given to a bot's ``act_with_sampler`` (see :class:`bots.Bot`):
+    determinizations of the live ``state`` for ``seat``, each a new state the bot owns."""
+
+    def sample(seed: int) -> Any:
+        return state.resample(seat, seed)
+
+    return sample
 
 
 def random_playout(game: engine.Game, num_players: int, seed: int, max_decisions: int = MAX_DECISIONS) -> int:

@@ -39,6 +39,7 @@ from typing import Any
 import asyncssh
 
 import engine
+from bots import workers
 from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
 from tui.store import NameTaken, Store, valid_name
 from tui.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
@@ -379,6 +380,7 @@ class SaloonServer:
         finally:
             if self.store is not None:
                 self.store.close()
+            workers.shutdown()  # the search bots' worker processes, if any were started
 
     async def _accept(self) -> None:
         loop = asyncio.get_running_loop()

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bots import Bot
+from bots import Bot, workers
 from replays import Player, Recorder, Replay
 
 __all__ = ["SPEEDS", "LocalTable"]
@@ -132,7 +132,8 @@ class LocalTable:
     async def run_bots(self, on_move: Callable[[int, bool], None]) -> None:
         """Let the bots play until the game waits for the person or is over.
 
-        Each bot thinks in a thread. Before each move that others can watch there is a pause of
+        Each bot thinks in a thread, a search bot in a worker process (:mod:`bots.workers`).
+        Before each move that others can watch there is a pause of
         :attr:`delay` seconds (read anew before every move, so the speed can change mid-game);
         hidden simultaneous choices (several seats to act) are made without a pause.
 
@@ -150,8 +151,13 @@ class LocalTable:
                 await asyncio.sleep(self.delay)
             view = self.state.view(seat)
             legal = self.state.legal_actions(seat)
+            bot = self.bots[seat]
             try:
-                action = await asyncio.to_thread(self.bots[seat].act, view, legal, seat)
+                if workers.is_search_bot(bot, self.state):  # a search: in a worker process, not a thread
+                    choice, self.bots[seat] = await workers.decide(bot, self.state, seat)
+                    action = legal[choice]
+                else:
+                    action = await asyncio.to_thread(bot.act, view, legal, seat)
             except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
                 move = self.recorder.num_moves + 1
                 self.faults.append(f"move {move}: seat {seat}: the bot raised {type(exc).__name__}: {exc}")

@@ -46,7 +46,7 @@ from typing import Any, Literal, Protocol
 import msgspec
 
 import engine
-from bots import Bot, RandomBot, make_bot
+from bots import Bot, RandomBot, make_bot, workers
 from replays import Player, Recorder, Replay
 
 __all__ = [
@@ -69,7 +69,7 @@ _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 MAX_CHAT_CHARS = 300
 """The longest chat message kept (longer ones are cut)."""
 
-DEFAULT_SERVER_BOTS: Mapping[str, str] = {"random": "random", "heuristic": "heuristic"}
+DEFAULT_SERVER_BOTS: Mapping[str, str] = {"random": "random", "heuristic": "heuristic", "ismcts": "ismcts:ms=100"}
 """The bots a server offers its users unless the operator says otherwise: offered name -> bot spec.
 
 Users pick bots by offered name only (see :meth:`Lobby.create_table`); the spec, which may be any
@@ -695,7 +695,13 @@ class Table:
         view = state.view(index)
         legal = state.legal_actions(index)
         try:
-            action = await asyncio.to_thread(bot.act, view, list(legal), index)
+            if workers.is_search_bot(bot, state):  # searching takes long: a worker process, not the loop's
+                choice, searched = await workers.decide(bot, state, index)
+                if self._bots.get(index) is bot:
+                    self._bots[index] = searched  # the bot as it is after deciding (its random state)
+                action = legal[choice]
+            else:
+                action = await asyncio.to_thread(bot.act, view, list(legal), index)
         except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
             self.faults.append(f"move {moves + 1}: seat {index}: the bot raised {type(exc).__name__}: {exc}")
             action = legal[0]
