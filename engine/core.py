@@ -192,28 +192,54 @@ class Chance:
         seed: any non-negative integer.
     """
 
-    __slots__ = ("_random",)
+    __slots__ = ("_random", "_below", "_shared")
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
+        # what randrange(n) draws for an int n > 0, without randrange's checks
+        self._below: Callable[[int], int] = self._random._randbelow  # type: ignore[attr-defined]
+        self._shared = False
+
+    def _own(self) -> None:
+        """Copy the generator before the first draw after :meth:`clone` (copy on write)."""
+        mine = random.Random.__new__(random.Random)  # unseeded: setstate fills it
+        mine.setstate(self._random.getstate())
+        self._random = mine
+        self._below = mine._randbelow  # type: ignore[attr-defined]
+        self._shared = False
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``; ``n`` must be positive."""
-        return self._random.randrange(n)
+        if self._shared:
+            self._own()
+        if type(n) is not int or n <= 0:
+            return self._random.randrange(n)  # the same draw, or randrange's error
+        return self._below(n)
 
     def roll(self, faces: Sequence[int]) -> int:
         """Roll a die with the given faces and return the face shown (uniform)."""
-        return faces[self._random.randrange(len(faces))]
+        if self._shared:
+            self._own()
+        if not faces:
+            raise ValueError("a die needs at least one face")
+        return faces[self._below(len(faces))]
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place, uniformly."""
+        if self._shared:
+            self._own()
         self._random.shuffle(items)
 
     def clone(self) -> Chance:
-        """An independent copy that will produce the same future results."""
+        """An independent copy that will produce the same future results.
+
+        Copy on write: both share the generator until either draws; each copies it before its
+        first draw (copying the generator's state is most of the cost of a clone).
+        """
         other = Chance.__new__(Chance)
-        other._random = random.Random()
-        other._random.setstate(self._random.getstate())
+        other._random = self._random
+        other._below = self._below
+        other._shared = self._shared = True
         return other
 
     def fingerprint(self) -> bytes:

@@ -12,7 +12,7 @@ from engine.deadwood1876 import actions as A
 from engine.deadwood1876.actions import Action
 from engine.deadwood1876.components import Components, PlayerCount, components
 from engine.deadwood1876.events import Event
-from engine.deadwood1876.state import DeadwoodState
+from engine.deadwood1876.state import DeadwoodState, card_faces
 from engine.deadwood1876.views import View
 
 RULES_VERSION = "deadwood1876/1"
@@ -54,6 +54,7 @@ class Deadwood1876:
 
     def __init__(self) -> None:
         self.components: Components = components()
+        self.card_faces = card_faces(self.components)
 
     def new_game(self, num_players: int, seed: int, options: Any = None) -> DeadwoodState:
         """Set up a new game and deal; the first decision is everyone's Safe to pass left.

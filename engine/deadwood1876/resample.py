@@ -117,6 +117,8 @@ class Knowledge:
         exploded: Safes blown up (appended to the box, face up).
         mysteries: labels of Mystery Safes the seat has seen.
         log: the log as the resampled copy keeps it (other seats' private events made public).
+        card_gens: per card id, the reshuffle ``g`` (1..generation) after which the seat last saw
+            it in the discard pile, else 0; worked out on first use (:func:`_card_gens`).
     """
 
     __slots__ = (
@@ -134,6 +136,7 @@ class Knowledge:
         "exploded",
         "mysteries",
         "log",
+        "card_gens",
     )
 
     def __init__(self, seat: int, players: int, figures: int) -> None:
@@ -151,6 +154,7 @@ class Knowledge:
         self.exploded = 0
         self.mysteries: set[str] = set()
         self.log: list[LogEntry] = []
+        self.card_gens: list[int] | None = None  # see _card_gens
 
     def copy(self) -> Knowledge:
         """An independent copy."""
@@ -169,6 +173,7 @@ class Knowledge:
         other.exploded = self.exploded
         other.mysteries = set(self.mysteries)
         other.log = list(self.log)
+        other.card_gens = None
         return other
 
     def reads(self, log: list[LogEntry]) -> bool:
@@ -541,6 +546,16 @@ def _permute(rnd: Callable[[], float], items: list[Any]) -> None:
         items.sort(key=lambda _: rnd())
 
 
+def _card_gens(known: Knowledge) -> list[int]:
+    """:attr:`Knowledge.card_gens`, computed once per (finished) instance."""
+    gens = known.card_gens
+    if gens is None:
+        top = known.generation
+        gens = [w[1] if w is not None and w[0] == "gen" and 0 < w[1] <= top else 0 for w in known.where]
+        known.card_gens = gens
+    return gens
+
+
 def _redeal_cards(st: DeadwoodState, seat: int, known: Knowledge, rng: random.Random) -> dict[int, int]:
     """Redraw the cards hidden from ``seat`` in place; returns ``{old card: new card}`` per place.
 
@@ -560,9 +575,13 @@ def _redeal_cards(st: DeadwoodState, seat: int, known: Knowledge, rng: random.Ra
             continue
         hand = st.hands[p]
         tag = ("hand", p)
-        hidden = [i for i, c in enumerate(hand) if where[c] != tag]
+        if tag in map(where.__getitem__, hand):
+            hidden = [i for i, c in enumerate(hand) if where[c] != tag]
+            old.extend([hand[i] for i in hidden])
+        else:  # the common case: nothing known about the hand
+            hidden = list(range(len(hand)))
+            old += hand
         hidden_in.append((hand, hidden))
-        old.extend([hand[i] for i in hidden])
         if top:
             # The first places of the hand take cards of the newest decks, as many as p drew from
             # them (upper bounds: which of those p still holds is unknown).
@@ -571,21 +590,17 @@ def _redeal_cards(st: DeadwoodState, seat: int, known: Knowledge, rng: random.Ra
             filled = since = 0
             for g in range(min(top, len(drawn) - 1), 0, -1):
                 since += drawn[g]
-                while filled < min(len(hidden), since):
-                    gens[filled] = g
-                    filled += 1
+                upto = min(len(hidden), since)
+                if filled < upto:
+                    gens[filled:upto] = [g] * (upto - filled)
+                    filled = upto
             place_gen += gens
     deck, discard = st.deck, st.discard
     old += deck
     face_down = [i for i, c in enumerate(discard) if where[c] != _OUT]
     old += [discard[i] for i in face_down]
     rnd = rng.random
-    constrained = [0] * len(old)
-    if top:
-        for k, c in enumerate(old):
-            seen = where[c]
-            if seen is not None and seen[0] == "gen" and 0 < seen[1] <= top:
-                constrained[k] = seen[1]
+    constrained = list(map(_card_gens(known).__getitem__, old)) if top else [0] * len(old)
     if not any(constrained):
         new = list(old)
         _permute(rnd, new)

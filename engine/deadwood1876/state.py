@@ -24,7 +24,7 @@ phase                     who decides (``to_act``)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -40,6 +40,26 @@ if TYPE_CHECKING:
 
 LogEntry = tuple[Any, tuple[int, ...], Any]
 """``(public event or None, seats that see the private version, private event or None)``."""
+
+_LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {}
+_APPLY: dict[str, Callable[[Any, int, Any], None]] = {}
+"""The rules' dispatch tables (:data:`engine.deadwood1876.rules.LEGAL` and ``APPLY``), bound on
+the first :class:`DeadwoodState` (the rules modules import this one, so not at import time)."""
+
+
+def _bind_rules() -> None:
+    global _LEGAL, _APPLY
+    from engine.deadwood1876.rules import APPLY, LEGAL
+
+    _LEGAL, _APPLY = LEGAL, APPLY
+
+
+def card_faces(comp: Components) -> tuple[Card, ...]:
+    """The public face of every Deadwood card, by id (frozen: events share them)."""
+    return tuple(
+        Card(c, comp.gun_names[comp.card_gun[c]], comp.card_item[c], comp.card_white[c])
+        for c in range(len(comp.card_gun))
+    )
 
 
 class Fight:
@@ -113,23 +133,7 @@ class Fight:
         )
 
 
-_LISTS = ("hands", "rows", "known", "start_hands", "set_aside")
-_DICTS = ("pending", "safe_holster", "figure_holster", "dagger")
-_FLAT = (
-    "deck",
-    "discard",
-    "middle",
-    "box",
-    "est",
-    "used",
-    "table_cards",
-    "viewed",
-    "flipped",
-    "alive",
-    "out_order",
-    "gold_bonus",
-    "mystery_queue",
-)
+_new_state = object.__new__
 
 
 class DeadwoodState:
@@ -144,6 +148,7 @@ class DeadwoodState:
     __slots__ = (
         "game",
         "comp",
+        "faces",
         "table",
         "options",
         "n",
@@ -197,7 +202,10 @@ class DeadwoodState:
 
     def __init__(self, game: Deadwood1876, table: PlayerCount, options: Options, seed: int) -> None:
         self.game = game
+        if not _APPLY:
+            _bind_rules()
         self.comp: Components = game.components
+        self.faces: tuple[Card, ...] = game.card_faces
         self.table = table
         self.options = options
         self.n = table.players
@@ -272,8 +280,15 @@ class DeadwoodState:
                 ``None`` and :data:`engine.OMNISCIENT` are not seats that decide). An
                 ``IllegalAction`` because ``replays.Recorder.apply`` promises one for a bad seat.
         """
-        cached = self._legal.get(seat) if type(seat) is int else None  # inlined: the hot path
-        return list(self._legal_of(seat) if cached is None else cached)
+        if type(seat) is int:  # the hot path, inlined
+            cached = self._legal.get(seat)
+            if cached is None:
+                if seat in self.waiting:  # waiting holds only valid seats
+                    cached = self._legal[seat] = _LEGAL[self.phase](self, seat)
+                else:
+                    cached = self._legal_of(seat)
+            return cached[:]
+        return self._legal_of(seat)[:]
 
     def _legal_of(self, seat: int) -> list[Any]:
         """The cached legal actions of a seat (the engine's own list: never hand it out)."""
@@ -281,12 +296,7 @@ class DeadwoodState:
         if cached is None:
             if type(seat) is not int or not (0 <= seat < self.n or seat == self.stranger >= 0):
                 check_seat(seat, self.n, error=IllegalAction)  # raises: not a seat
-            if seat in self.waiting:
-                from engine.deadwood1876.rules import LEGAL
-
-                cached = LEGAL[self.phase](self, seat)
-            else:
-                cached = []
+            cached = _LEGAL[self.phase](self, seat) if seat in self.waiting else []
             self._legal[seat] = cached
         return cached
 
@@ -308,18 +318,18 @@ class DeadwoodState:
             check_seat(seat, self.n, error=IllegalAction)
             raise IllegalAction(f"seat {seat} has no decision to make now (waiting for {list(self.waiting)})")
         legal = self._legal.get(seat)
-        for candidate in self._legal_of(seat) if legal is None else legal:
+        if legal is None:
+            legal = self._legal_of(seat)
+        for candidate in legal:
             if candidate is action:  # the engine's own object, as bots pass it: nothing to check
                 break
         else:
             try:
-                action = find_legal(action, self._legal_of(seat), ACTION_TYPES)
+                action = find_legal(action, legal, ACTION_TYPES)
             except IllegalAction as exc:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
-        from engine.deadwood1876.rules import APPLY
-
         self._legal = {}
-        APPLY[self.phase](self, seat, action)
+        _APPLY[self.phase](self, seat, action)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood1876.views.View`.
@@ -419,21 +429,68 @@ class DeadwoodState:
         return other
 
     def _copy(self) -> DeadwoodState:
-        """An independent copy that still shares this state's :attr:`chance` (the caller replaces it)."""
-        other = DeadwoodState.__new__(DeadwoodState)
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(other, name, [list(x) if isinstance(x, list) else set(x) for x in getattr(self, name)])
-        for name in _FLAT:
-            setattr(other, name, list(getattr(self, name)))
+        """An independent copy that still shares this state's :attr:`chance` (the caller replaces it).
+
+        Every slot is listed (a new slot must be added here): immutable values are shared, the
+        mutable containers copied one level deep (their items are ints, cards' ids, frozen
+        events and actions, or lists and sets of ints, copied too).
+        """
+        other = _new_state(DeadwoodState)
+        # shared: immutable, or never changed once the game is set up
+        other.game = self.game
+        other.comp = self.comp
+        other.faces = self.faces
+        other.table = self.table
+        other.options = self.options
+        other.n = self.n
+        other.m = self.m
+        other.stranger = self.stranger
+        other.chance = self.chance
+        other.character = self.character
+        other.phase = self.phase
+        other.waiting = self.waiting
+        other.first = self.first
+        other.current = self.current
+        other.segment = self.segment
+        other.circle = self.circle
+        other.turn_in_circle = self.turn_in_circle
+        other.badge = self.badge
+        other.left = self.left
+        other.giver = self.giver
+        other.after_gain = self.after_gain
+        other.heist_safe = self.heist_safe
+        other.advanced = self.advanced
+        other.proxy = self.proxy
+        other.result = self.result
+        # lists of lists or sets
+        other.hands = list(map(list, self.hands))
+        other.rows = list(map(list, self.rows))
+        other.known = list(map(set, self.known))
+        other.start_hands = list(map(list, self.start_hands))
+        other.set_aside = list(map(list, self.set_aside))
+        # flat lists, sets and dicts
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.middle = list(self.middle)
+        other.box = list(self.box)
+        other.est = list(self.est)
+        other.used = list(self.used)
+        other.table_cards = list(self.table_cards)
+        other.viewed = list(self.viewed)
+        other.flipped = list(self.flipped)
+        other.alive = list(self.alive)
+        other.out_order = list(self.out_order)
+        other.gold_bonus = list(self.gold_bonus)
+        other.mystery_queue = list(self.mystery_queue)
         other.revealed = set(self.revealed)
-        for name in _DICTS:
-            setattr(other, name, dict(getattr(self, name)))
+        other.pending = dict(self.pending)
+        other.safe_holster = dict(self.safe_holster)
+        other.figure_holster = dict(self.figure_holster)
+        other.dagger = dict(self.dagger)
         other.fight = self.fight.copy() if self.fight else None
-        other.log = list(self.log)
+        other.log = list(self.log)  # entries are immutable tuples of frozen events
         other._legal = {}
-        other._knowledge = dict(self._knowledge)
+        other._knowledge = dict(self._knowledge)  # finished Knowledge is never changed
         return other
 
     def resample(self, seat: int, seed: int) -> DeadwoodState:
@@ -483,8 +540,7 @@ class DeadwoodState:
 
     def card(self, card: int) -> Card:
         """The public face of a Deadwood card."""
-        comp = self.comp
-        return Card(card, comp.gun_names[comp.card_gun[card]], comp.card_item[card], comp.card_white[card])
+        return self.faces[card]
 
     def distinct(self, cards: list[int]) -> list[int]:
         """One card of each kind in ``cards`` (the lowest id), ascending by id."""
@@ -503,18 +559,25 @@ class DeadwoodState:
 
         If both the deck and the discard pile are empty, fewer cards are drawn.
         """
-        drawn: list[int] = []
-        for _ in range(count):
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck = self.discard
-                self.discard = []
-                self.chance.shuffle(self.deck)
-                self.emit(DeckReshuffled(len(self.deck)))
-            drawn.append(self.deck.pop())
+        deck = self.deck
+        if 0 <= count <= len(deck):  # the common case: cards popped off the end, no reshuffle
+            drawn = deck[len(deck) - count :]
+            del deck[len(deck) - count :]
+            drawn.reverse()
+        else:
+            drawn = []
+            for _ in range(count):
+                if not self.deck:
+                    if not self.discard:
+                        break
+                    self.deck = self.discard
+                    self.discard = []
+                    self.chance.shuffle(self.deck)
+                    self.emit(DeckReshuffled(len(self.deck)))
+                drawn.append(self.deck.pop())
         self.hands[seat].extend(drawn)
-        self.emit(CardsDrawn(seat, len(drawn)), (seat,), CardsDrawn(seat, len(drawn), tuple(map(self.card, drawn))))
+        shown = tuple(map(self.faces.__getitem__, drawn))
+        self.emit(CardsDrawn(seat, len(drawn)), (seat,), CardsDrawn(seat, len(drawn), shown))
 
     def take_card(self, seat: int, card: int) -> None:
         """Lay ``card`` from ``seat``'s hand on the table (discarded at the end of the turn)."""
@@ -527,8 +590,10 @@ class DeadwoodState:
         """Record ``seat``'s hidden simultaneous ``choice`` in ``pending``; True once every seat
         waited on has chosen (the caller then resolves all choices in seat order)."""
         self.pending[seat] = choice
-        self.waiting = tuple(s for s in self.waiting if s != seat)
-        return not self.waiting
+        waiting = list(self.waiting)
+        waiting.remove(seat)
+        self.waiting = tuple(waiting)
+        return not waiting
 
     def wait_for(self, seats: Iterable[int], phase: str) -> None:
         """Enter ``phase`` waiting on ``seats`` (sorted ascending)."""

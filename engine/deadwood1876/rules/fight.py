@@ -158,9 +158,15 @@ def use_attached_holster(st: DeadwoodState, fight: Fight) -> None:
 
 def roll_dice(st: DeadwoodState, seat: int, guns: list[int]) -> tuple[int, tuple[tuple[str, int], ...], int]:
     """Roll one die per gun for ``seat``: ``(seat, ((gun name, face), ...), total)``."""
-    comp = st.comp
-    faces = tuple((comp.gun_names[g], st.chance.roll(comp.gun_faces[g])) for g in guns)
-    return seat, faces, sum(v for _, v in faces)
+    names, faces = st.comp.gun_names, st.comp.gun_faces
+    roll_die = st.chance.roll
+    dice = []
+    total = 0
+    for g in guns:
+        face = roll_die(faces[g])
+        dice.append((names[g], face))
+        total += face
+    return seat, tuple(dice), total
 
 
 def roll(st: DeadwoodState) -> None:
@@ -180,7 +186,7 @@ def roll(st: DeadwoodState) -> None:
     while len(contenders) > 1:
         rolls = [roll_dice(st, f, dice[f]) for f in contenders]
         st.emit(DiceRolled(fight.kind, tuple(rolls)))
-        best = max(r[2] for r in rolls)
+        best = max([r[2] for r in rolls])
         contenders = [r[0] for r in rolls if r[2] == best]
     winner = contenders[0]
     loser = fight.defender if winner != fight.defender else fight.attacker

@@ -10,6 +10,7 @@ draws back up. With 2 players the Stranger's Safes and star are targets like a p
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from engine.deadwood1876.actions import (
@@ -93,24 +94,32 @@ def stetson_targets(st: DeadwoodState, seat: int) -> list[ViewSafe]:
 def legal_turn(st: DeadwoodState, seat: int) -> list[Any]:
     """Every card of the hand (one per kind) as its item, where usable, then as a Robbery of
     each unrevealed Safe of every other figure and a Duel with every other figure."""
-    comp = st.comp
+    card_item = st.comp.card_item
     vacancies = st.vacancies(st.est[seat])
     others = [p for p in range(st.m) if p != seat]
-    targets = [(p, i) for p in others for i, s in enumerate(st.rows[p]) if s not in st.revealed]
+    owners: list[int] = []  # the Robbery targets: (owners[k], places[k])
+    places: list[int] = []
+    revealed = st.revealed
+    for p in others:
+        for i, s in enumerate(st.rows[p]):
+            if s not in revealed:
+                owners.append(p)
+                places.append(i)
     attach = st.table.holster_mode in ("attach", "attach_safes")
     out: list[Any] = []
+    # map() over the action classes builds the actions without a Python frame per action
     for c in st.distinct(st.hands[seat]):
-        item = comp.card_item[c]
+        item = card_item[c]
         if item == HORSE:
-            out.extend(RideHorse(c, e) for e in vacancies)
+            out.extend(map(RideHorse, repeat(c), vacancies))
         elif item == DUSTER:
             out.append(UseDuster(c))
-        elif item == STETSON and targets:
+        elif item == STETSON and owners:
             out.append(UseStetson(c))
         elif item == HOLSTER and attach:
             out.extend(attach_targets(st, c))
-        out.extend(Robbery(c, p, i) for p, i in targets)
-        out.extend(Duel(c, p) for p in others)
+        out.extend(map(Robbery, repeat(c), owners, places))
+        out.extend(map(Duel, repeat(c), others))
     return out
 
 
