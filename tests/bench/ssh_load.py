@@ -1,12 +1,14 @@
 """Load benchmark of the SSH server (a script, not a timed test): many concurrent PTY sessions.
 
-    python tests/bench/ssh_load.py [--sessions 100] [--seconds 30] [--rate 1.0] [--tables 5]
+    python tests/bench/ssh_load.py [--sessions 100] [--seconds 30] [--rate 1.0] [--tables 5] [--table-bot ismcts]
 
 Starts one server process on 127.0.0.1 (a free port, a temporary data directory), connects
 ``--sessions`` asyncssh clients with a PTY (120x40, xterm-256color), each in the lobby typing into
 the chat line, one keystroke per ``1/--rate`` seconds (jittered). Optionally ``--tables`` tables of
 bots play meanwhile, each watched by one of the sessions (so their screens redraw as the bots
-move). Reports:
+move; ``--table-bot`` names the server's offered bot that fills them, ``random`` by default, or
+``ismcts`` to check that searching bots, which think in worker processes, do not slow anyone's
+screen). Reports:
 
 * keystroke-to-screen latency (p50, p95, max): from sending a key to receiving the first screen
   update that contains the typed character;
@@ -187,7 +189,8 @@ async def main(args: argparse.Namespace) -> dict[str, float]:
             assert s.process is not None
             s.process.stdin.write(b"n")
             await asyncio.sleep(0.5)
-            s.process.stdin.write(b"\x7f5\t" + b"\x7f" * 20 + b"random,random,random,random,random\t\t \x1b[Z\r")
+            bots = ",".join([args.table_bot] * 5).encode()
+            s.process.stdin.write(b"\x7f5\t" + b"\x7f" * 60 + bots + b"\t\t \x1b[Z\r")
             await asyncio.sleep(0.5)
         await asyncio.sleep(2)
         for s in sessions[args.tables :]:
@@ -219,6 +222,7 @@ async def main(args: argparse.Namespace) -> dict[str, float]:
         result = {
             "sessions": float(args.sessions),
             "tables_of_bots_watched": float(args.tables),
+            "table_bot": args.table_bot,  # type: ignore[dict-item]
             "keystrokes": float(len(latencies)),
             "timeouts": float(sum(s.errors for s in typists)),
             "p50_ms": round(q[49], 1),
@@ -268,4 +272,5 @@ if __name__ == "__main__":
     parser.add_argument("--rate", type=float, default=1.0, help="keystrokes per second per session")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--tables", type=int, default=0, help="tables of bots, each watched by one session")
+    parser.add_argument("--table-bot", default="random", help="the offered bot at those tables (e.g. ismcts)")
     print(json.dumps(asyncio.run(main(parser.parse_args())), indent=2))
