@@ -41,7 +41,7 @@ __all__ = ["game_schema", "main", "user_data_dir"]
 MAX_FAULTS_SHOWN = 3
 """How many fault reasons ``simulate`` and ``play`` print per bot."""
 
-BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"deadwood1876": (4, 5, 7)}
+BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"deadwood1876": (4, 5, 7), "wyatt_earp": (2, 3, 4)}
 """Default player counts for ``saloon bench``, per game; other games get up to three counts."""
 
 
@@ -455,11 +455,36 @@ def _bench_counts(game: engine.Game, requested: Sequence[int] | None) -> list[in
     return sorted({low, (low + high) // 2, high})
 
 
+def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: bool) -> int:
+    """``saloon bench --search``: clone and resample times and IS-MCTS iterations/s per game."""
+    from bots.search_bench import measure
+
+    rows = [measure(game.id, count, seconds) for game, count in plan]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table(title="What search costs (medians over mid-game positions)")
+    for column in ("game", "players", "clone µs", "resample µs", "ismcts iterations/s"):
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row["game"],
+            str(row["players"]),
+            f"{row['clone_us']:.1f}",
+            f"{row['resample_us']:.1f}",
+            f"{row['ismcts_iterations_per_s']:,.0f}",
+        )
+    Console(width=max(Console().width, 100)).print(table)
+    return 0
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     if args.seconds <= 0:
         raise UsageError(f"--seconds must be positive, not {args.seconds}")
     games = [engine.game(game_id) for game_id in (args.games or list(engine.games()))]
     plan = [(game, count) for game in games for count in _bench_counts(game, args.players)]
+    if args.search:
+        return _bench_search(plan, args.seconds, args.json)
     results: list[dict[str, Any]] = []
     for game, count in plan:
         played = decisions = 0
@@ -572,6 +597,9 @@ def _build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=2.0, metavar="S", help="time per game and player count")
     bench.add_argument("--players", type=int, nargs="+", action="extend", metavar="N", help="player counts")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    bench.add_argument(
+        "--search", action="store_true", help="what search costs instead: clone, resample, ismcts iterations/s"
+    )
     bench.set_defaults(func=_cmd_bench)
 
     serve = commands.add_parser(

@@ -96,3 +96,14 @@ async def test_a_local_table_runs_its_search_bot_in_a_worker() -> None:
     await table.run_bots(lambda seat, paced: moved.append(seat))
     assert table.state.is_over and table.faults == []
     assert 0 in moved
+
+
+def test_bench_search_reports_clone_resample_and_iterations(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from saloon.cli import main
+
+    assert main(["bench", "deadwood1876", "--players", "2", "--search", "--seconds", "0.2", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["game"] == "deadwood1876" and row["players"] == 2 and row["positions"] == 20
+    assert row["clone_us"] > 0 and row["resample_us"] > 0 and row["ismcts_iterations_per_s"] > 0
