@@ -20,6 +20,10 @@ def _strategy(game: str, seed: int) -> Any:
         from bots.deadwood1876_heuristic import Deadwood1876Strategy
 
         return Deadwood1876Strategy(seed)
+    if game == "wyatt_earp":
+        from bots.wyatt_earp_heuristic import WyattEarpStrategy
+
+        return WyattEarpStrategy(seed)
     return None
 
 

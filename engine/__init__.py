@@ -39,6 +39,15 @@ def _deadwood1876() -> Game:
 
 register("deadwood1876", _deadwood1876)
 
+
+def _wyatt_earp() -> Game:
+    from engine.wyatt_earp import GAME
+
+    return GAME
+
+
+register("wyatt_earp", _wyatt_earp)
+
 __all__ = [
     "OMNISCIENT",
     "Chance",

@@ -94,8 +94,8 @@ class WyattEarp:
             view: the :class:`~engine.wyatt_earp.views.View` it is described from.
             seat: the seat that takes ``action``. ``None`` (or ``view``'s own seat): the viewer's own
                 move ("Play 3 Billy the Kid cards", "Put the Hideout on seat 2's Belle Starr").
-                Another seat: prefixed with that seat and never "your" ("Seat 1: play 3 Billy
-                the Kid cards").
+                Another seat: never "your" ("Play 3 Billy the Kid cards", "Put the Hideout on
+                seat 2's Belle Starr"); callers name the acting seat themselves.
 
         Raises:
             TypeError: ``action`` is not a Wyatt Earp action.
@@ -130,9 +130,8 @@ def _describe(comp: Components, action: Any, view: Any, seat: int | None = None)
         return "your" if mine and p == actor else f"seat {p}'s"
 
     def line(text: str) -> str:
-        if mine:
-            return text[0].upper() + text[1:]
-        return f"Seat {actor}: {text}"
+        # Callers (replay show, the replay viewer) name the acting seat themselves.
+        return text[0].upper() + text[1:]
 
     if isinstance(action, A.DrawFromSupply):
         return line("draw two cards from the supply")

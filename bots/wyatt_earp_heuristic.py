@@ -1,0 +1,793 @@
+"""A hand-written Wyatt Earp strategy that reads only the seat's view.
+
+The bot plays like a careful card player at the table. Everything is priced in dollars: for each
+Outlaw it reckons what the reward poster would pay it, less what it would pay the others, if the
+hand were scored with the capture points (CP) on the table plus what its own hand can still add
+(:meth:`_Ctx.outlaw_value`). Every action is valued by how it changes that reckoning:
+
+* **Draw.** The top discard is taken when it improves the hand more than two unknown cards would
+  (it takes the place of the hand's least useful card): typically a third card of an Outlaw (a
+  set), a card that wins or widens a lead, or a Photo it can use.
+* **Meld early, meld whole.** A set goes down as soon as it pays (all the cards of the Outlaw at
+  once: the banker pays $1,000 a card less $1,000 per batch), first where the poster is rich or
+  where the bot leads in CP; cards are added where they win the lead, reach a lead of 5 CP (the
+  whole reward) or secure a share, and whenever playing them costs nothing: a card on the table
+  is not lost when the hand ends (:data:`PLAY_BONUS`).
+* **One Sheriff card a turn, the best one.** Cards that bring cards (Most Wanted!, Wyatt Earp's
+  draw and search) come before the melds they complete; a Photo starts or extends an Outlaw; a
+  Stagecoach robbery goes on the poster the bot would take; a Hideout covers the group that costs
+  the bot most; a Wyatt Earp frees its own group from a Hideout (also out of turn); Most Wanted!
+  steals the card that swings a poster. A shot's chance is the share of Outlaw cards (bullet
+  holes) among the cards it has not seen.
+* **Discard the least useful card**, and not one the next player could take to complete a set or
+  extend a group (their known cards and their territory), when another will do.
+* **End the hand on its own terms.** Going out (discarding the last card) scores the table as it
+  is, so the bot plays down to its last card only when the table pays it more than going on;
+  once the supply ran out twice it prolongs the hand only to play the top discard at once.
+
+All choices are deterministic given the seed (the bot's random source only breaks exact ties).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.wyatt_earp import actions as A
+from engine.wyatt_earp.components import (
+    BANK_ROBBERY,
+    FASTEST_GUN,
+    HIDEOUT,
+    MOST_WANTED,
+    OUTLAW,
+    PHOTO,
+    STAGECOACH_ROBBERY,
+    WYATT_EARP,
+)
+from engine.wyatt_earp.components import components as _components
+
+__all__ = ["WyattEarpStrategy", "share"]
+
+COMP = _components()
+OUTLAWS = len(COMP.outlaw_ids)
+NUM_KINDS = len(COMP.kind_type)
+KIND_SIZE = tuple(len(cards) for cards in COMP.kind_cards)
+"""How many cards of each kind the deck holds."""
+K_PHOTO = COMP.kind_of(PHOTO, 0)
+"""The kind of Billy the Kid's Photo; Outlaw ``o``'s Photo is ``K_PHOTO + o``."""
+K_STAGECOACH = COMP.kind_of(STAGECOACH_ROBBERY, -1)
+K_BANK = COMP.kind_of(BANK_ROBBERY, -1)
+K_FASTEST = COMP.kind_of(FASTEST_GUN, -1)
+K_MOST_WANTED = COMP.kind_of(MOST_WANTED, -1)
+K_HIDEOUT = COMP.kind_of(HIDEOUT, -1)
+K_WYATT_EARP = COMP.kind_of(WYATT_EARP, -1)
+SHOT_KIND = {STAGECOACH_ROBBERY: K_STAGECOACH, BANK_ROBBERY: K_BANK, FASTEST_GUN: K_FASTEST, HIDEOUT: K_HIDEOUT}
+KIND_CP = tuple(COMP.card_cp[cards[0]] for cards in COMP.kind_cards)
+KIND_REWARD = tuple(COMP.card_reward[cards[0]] for cards in COMP.kind_cards)
+OUTLAW_CP = KIND_CP[0]
+"""CP of an Outlaw card (2)."""
+PHOTO_CP = KIND_CP[K_PHOTO]
+FIRST_SET = COMP.first_set_min
+CAPTURE = COMP.capture_threshold
+MARGIN = COMP.sole_winner_margin
+WINDOW = COMP.share_window
+FIRST_SHARE = COMP.first_share
+OTHER_SHARE = COMP.other_share
+HIDEOUT_REWARD = 1000
+"""The ``hideout_reward`` option's default (options are not in the view)."""
+
+# ---------------------------------------------------------------------------- weights
+
+READY_WEIGHT = 0.75
+"""How much of its CP a card in hand counts for when it can be played (the Outlaw is opened, or
+the hand holds a set): it may still be stuck in the hand when the hand ends."""
+PAIR_WEIGHT = 0.35
+"""The same for two cards of an Outlaw nobody has opened (a third card or someone's set needed)."""
+SINGLE_WEIGHT = 0.12
+"""The same for a lone card of an Outlaw nobody has opened."""
+PHOTO_WAIT_WEIGHT = 0.3
+"""A Photo of an Outlaw nobody has opened."""
+OPPONENT_WEIGHT = 0.35
+"""How much of the CP an opponent's unknown cards may add to an opened Outlaw counts."""
+CAPTURE_HOPE = 0.85
+"""The chance that an Outlaw short of 8 CP gets captured this hand, at best (times the share of
+8 CP it has, counting hands)."""
+HOLD = {
+    K_STAGECOACH: 1400.0,
+    K_BANK: 900.0,
+    K_FASTEST: 1100.0,
+    K_MOST_WANTED: 900.0,
+    K_HIDEOUT: 900.0,
+    K_WYATT_EARP: 1000.0,
+}
+"""What keeping a Sheriff card (not a Photo) for a later turn is worth, early in a hand."""
+TAKE_MARGIN = 50.0
+"""The top discard must beat the hand's least useful card by this much (so that two bots never
+pass the same cards back and forth)."""
+TAKE_LIMIT = 2
+"""At most this many times one card is taken from the discard stack in one hand."""
+PROLONG_LIMIT = 6
+"""At most this many top discards taken in one hand to prolong it once the supply ran out twice."""
+PLAY_BONUS = 500.0
+"""What each Outlaw card played (rather than kept) is worth besides its CP and reward: it can no
+longer be lost when the hand ends, and the hand is a card nearer its end."""
+DANGER_WEIGHT = 0.6
+"""How much of what the next player would gain from our discard counts against it."""
+
+
+def share(cp: Sequence[float], reward: int) -> list[int]:
+    """Pay ``reward`` by ``cp`` (one per seat) as the rulebook's Scoring does, the 8 CP capture
+    threshold left out: a lead of 5 takes all; else everyone within 4 CP of the leader (with CP)
+    shares, $2,000 to the leaders then $1,000 each in CP order, round after round, a tied group
+    paid together or not at all.
+
+    >>> share([9, 5, 4], 8000)  # the rulebook's example 2
+    [5000, 3000, 0]
+    >>> share([4, 4, 2], 6000)  # example 4
+    [2000, 2000, 1000]
+    """
+    paid = [0] * len(cp)
+    ranked = sorted(cp, reverse=True)
+    top = ranked[0]
+    if top <= 0:
+        return paid
+    second = ranked[1] if len(ranked) > 1 else 0
+    if top - second >= MARGIN:
+        paid[list(cp).index(top)] = reward
+        return paid
+    floor = top - WINDOW
+    values = sorted({v for v in cp if v >= floor and v > 0}, reverse=True)
+    groups = [[seat for seat, v in enumerate(cp) if v == value] for value in values]
+    first = True
+    while reward > 0:
+        for i, group in enumerate(groups):
+            amount = FIRST_SHARE if first and i == 0 else OTHER_SHARE
+            if reward < amount * len(group):
+                return paid
+            for seat in group:
+                paid[seat] += amount
+            reward -= amount * len(group)
+        first = False
+    return paid
+
+
+class WyattEarpStrategy:
+    """Chooses a Wyatt Earp action from a view and the legal actions (see the module docstring).
+
+    Args:
+        seed: seeds the random source that breaks exact ties.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._random = random.Random(seed)
+        self._hand = (-1, -1)  # (hand number, dealer) of the hand the counts below are for
+        self._taken: dict[int, int] = {}  # card id: times taken from the discard stack this hand
+        self._prolonged = 0  # top discards taken this hand after the supply ran out twice
+
+    def choose(self, view: Any, legal: list[Any], seat: int) -> Any:
+        """One of ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        ctx = _Ctx(view, seat)
+        handler = _HANDLERS.get(view.phase)
+        if handler is None:
+            return legal[0]
+        scores = handler(ctx, legal)
+        if view.phase == "draw":
+            self._guard_loops(view, ctx, legal, scores)
+        best = max(range(len(legal)), key=lambda i: (round(scores[i], 6), self._random.random()))
+        if isinstance(legal[best], A.TakeTopDiscard):
+            top = view.discard[-1].id
+            self._taken[top] = self._taken.get(top, 0) + 1
+            self._prolonged += ctx.ending
+        return legal[best]
+
+    def _guard_loops(self, view: Any, ctx: _Ctx, legal: list[Any], scores: list[float]) -> None:
+        """Never take the same card from the discard stack more than :data:`TAKE_LIMIT` times in a
+        hand, nor prolong a hand whose supply ran out twice more than :data:`PROLONG_LIMIT` times:
+        two such bots never pass a card back and forth forever."""
+        if self._hand != (view.hand_number, view.dealer):
+            self._hand = (view.hand_number, view.dealer)
+            self._taken = {}
+            self._prolonged = 0
+        if not view.discard:
+            return
+        blocked = self._taken.get(view.discard[-1].id, 0) >= TAKE_LIMIT
+        blocked = blocked or (ctx.ending and self._prolonged >= PROLONG_LIMIT)
+        for i, action in enumerate(legal):
+            if blocked and isinstance(action, A.TakeTopDiscard):
+                scores[i] = -math.inf
+
+
+class _Ctx:
+    """Everything a decision needs, computed once from the view.
+
+    Attributes:
+        cp: counted CP per seat and Outlaw; ``printed`` the CP printed there (Hideout or not).
+        hidden: a Hideout covers the group; ``carriers`` its Outlaw cards and Photo, ``outlaw_cards``
+            its Outlaw cards only.
+        hand: the seat's cards per kind; ``unseen`` the cards per kind the seat has not seen (in
+            the supply or unknown in other hands).
+    """
+
+    def __init__(self, view: Any, seat: int) -> None:
+        self.view = view
+        self.me = seat
+        self.n = n = len(view.players)
+        self.others = [p for p in range(n) if p != seat]
+        self.cp = [[0] * OUTLAWS for _ in range(n)]
+        self.printed = [[0] * OUTLAWS for _ in range(n)]
+        self.hidden = [[False] * OUTLAWS for _ in range(n)]
+        self.outlaw_cards = [[0] * OUTLAWS for _ in range(n)]
+        self.carriers = [[0] * OUTLAWS for _ in range(n)]
+        self.fastest: tuple[int, int] | None = None
+        seen = [0] * NUM_KINDS
+        self.known = [[0] * NUM_KINDS for _ in range(n)]
+        for player in view.players:
+            p = player.seat
+            for group in player.territory:
+                o = group.outlaw
+                self.cp[p][o] = group.cp
+                self.printed[p][o] = group.printed_cp
+                if group.hideout is not None:
+                    self.hidden[p][o] = True
+                    seen[K_HIDEOUT] += 1
+                for card in group.cards:
+                    kind = COMP.card_kind[card.id]
+                    seen[kind] += 1
+                    if card.card == OUTLAW:
+                        self.outlaw_cards[p][o] += 1
+                        self.carriers[p][o] += 1
+                    elif card.card == PHOTO:
+                        self.carriers[p][o] += 1
+                    elif card.card == FASTEST_GUN:
+                        self.fastest = (p, o)
+            for card in player.known:
+                kind = COMP.card_kind[card.id]
+                self.known[p][kind] += 1
+                seen[kind] += 1
+        self.hand = [0] * NUM_KINDS
+        for card in view.hand:
+            kind = COMP.card_kind[card.id]
+            self.hand[kind] += 1
+            seen[kind] += 1
+        for card in view.discard:
+            seen[COMP.card_kind[card.id]] += 1
+        if view.pending is not None:
+            seen[COMP.card_kind[view.pending.id]] += 1
+        self.unseen = [max(0, KIND_SIZE[k] - seen[k]) for k in range(NUM_KINDS)]
+        self.unseen_total = max(1, sum(self.unseen))
+        unseen_outlaws = sum(self.unseen[:OUTLAWS])
+        self.hit = unseen_outlaws / self.unseen_total if sum(self.unseen) else 49 / 78
+        """The chance that a shot hits (the top supply card is an Outlaw card)."""
+        self.reward: list[int] = [poster.reward for poster in view.posters]
+        self.opened: list[bool] = [poster.opened for poster in view.posters]
+        self.hand_sizes: list[int] = [player.hand_size for player in view.players]
+        self.money: list[int] = [player.money for player in view.players]
+        self.lacks: list[set[int]] = [set(player.lacks) for player in view.players]
+        start_supply = len(COMP.card_type) - COMP.hand_size * n - 1
+        left: float = min(1.0, view.supply_size / max(1, start_supply))
+        self.progress = 1.0 - 0.4 * left if view.reshuffled else 0.6 * (1.0 - left)
+        """How far into the hand we are: 0 at the deal, 0.6 at the reshuffle, 1 at the end."""
+        self.ending: bool = view.reshuffled and view.supply_size < 2
+        """Drawing from the supply ends the hand: the table as it stands is what counts."""
+        self.hope = CAPTURE_HOPE * (1.0 - 0.5 * self.progress)
+        self.hold_scale = 1.0 - 0.6 * self.progress
+        self.opp_pot = self._opponent_potential()
+        self.base = [self.outlaw_value(o) for o in range(OUTLAWS)]
+        self.base_total = sum(self.base)
+        self.hold_total = sum(self.hold(k) * self.hand[k] for k in HOLD)
+        self.stop = self.final_total() - self.base_total - self.hold_total
+        """What ending the hand now (the table scored as it stands) is worth against going on."""
+
+    # ------------------------------------------------------------ values
+
+    def _opponent_potential(self) -> list[list[float]]:
+        """The CP each opponent's unknown cards may still add to each Outlaw (a rough guess), where
+        the opponent has a group or known cards (elsewhere, a fraction of a card would make the
+        opponent a sharer it is not)."""
+        out = [[0.0] * OUTLAWS for _ in range(self.n)]
+        for p in self.others:
+            unknown = max(0, self.hand_sizes[p] - sum(self.known[p]))
+            for o in range(OUTLAWS):
+                if self.hidden[p][o] or not (self.cp[p][o] or self.known[p][o]):
+                    continue
+                known = self.known[p][o]
+                guess = 0.0 if o in self.lacks[p] else unknown * self.unseen[o] / self.unseen_total
+                cards = known + guess
+                if self.opened[o]:
+                    out[p][o] = OUTLAW_CP * cards * OPPONENT_WEIGHT
+                elif cards >= 2:
+                    out[p][o] = OUTLAW_CP * cards * OPPONENT_WEIGHT * 0.5
+        return out
+
+    def potential(self, o: int, cards: int, photo: int, opened: bool, hidden: bool) -> tuple[float, float]:
+        """The CP and reward the seat's hand may still add to Outlaw ``o`` (``cards`` Outlaw
+        cards, ``photo`` Photos), each weighted by the chance it gets played."""
+        if hidden:
+            return 0.0, 0.0
+        ready = opened or cards >= FIRST_SET
+        cp = reward = 0.0
+        if cards:
+            weight = READY_WEIGHT if ready else PAIR_WEIGHT if cards == 2 else SINGLE_WEIGHT
+            cp += OUTLAW_CP * cards * weight
+            reward += 1000 * (cards - 1) * weight
+        if photo:
+            weight = READY_WEIGHT if ready else PHOTO_WAIT_WEIGHT
+            cp += PHOTO_CP * weight
+            reward += KIND_REWARD[K_PHOTO] * weight
+        return cp, reward
+
+    def worth(self, paid: Sequence[int]) -> float:
+        """The seat's payout less the mean of the others'."""
+        mine = paid[self.me]
+        return mine - (sum(paid) - mine) / (self.n - 1)
+
+    def outlaw_value(
+        self,
+        o: int,
+        col: Sequence[float] | None = None,
+        reward: int | None = None,
+        cards: int | None = None,
+        photo: int | None = None,
+        hidden: bool | None = None,
+        final: bool = False,
+    ) -> float:
+        """What Outlaw ``o`` is worth to the seat (see the module docstring); the arguments replace
+        the table's counted CP column, reward, the hand's Outlaw cards and Photos, and the seat's
+        Hideout. ``final``: the hand ends now (the table only, and the 8 CP threshold)."""
+        me = self.me
+        col = [self.cp[p][o] for p in range(self.n)] if col is None else list(col)
+        reward = self.reward[o] if reward is None else reward
+        if final or self.ending:
+            if sum(col) < CAPTURE:
+                return 0.0
+            return self.worth(share(col, reward))
+        cards = self.hand[o] if cards is None else cards
+        photo = self.hand[K_PHOTO + o] if photo is None else photo
+        hidden = self.hidden[me][o] if hidden is None else hidden
+        actual = sum(col)
+        pot = self.opp_pot
+        proj = [c + pot[p][o] if c > 0 or self.known[p][o] else c for p, c in enumerate(col)]
+        cp, more = self.potential(o, cards, photo, self.opened[o] or actual > 0, hidden)
+        proj[me] += cp
+        reward += int(more)
+        if actual >= CAPTURE:
+            chance = 1.0
+        else:
+            chance = self.hope * min(1.0, sum(proj) / CAPTURE)
+        if chance <= 0.0:
+            return 0.0
+        return chance * self.worth(share(proj, reward))
+
+    def final_total(self, changes: dict[int, tuple[list[int], int]] | None = None) -> float:
+        """What the table pays the seat (less the others' mean) if the hand ends now; ``changes``
+        replaces some Outlaws' CP column and reward."""
+        total = 0.0
+        for o in range(OUTLAWS):
+            if changes and o in changes:
+                col, reward = changes[o]
+            else:
+                col, reward = [self.cp[p][o] for p in range(self.n)], self.reward[o]
+            total += self.outlaw_value(o, col, reward, final=True)
+        return total
+
+    def hold(self, kind: int) -> float:
+        """What keeping one Sheriff card (not a Photo) of ``kind`` for later is worth."""
+        if self.ending:
+            return 0.0
+        value = HOLD.get(kind, 0.0) * self.hold_scale
+        if kind in (K_STAGECOACH, K_BANK, K_FASTEST) and not any(self.printed[self.me]):
+            value *= 0.7
+        return value
+
+    def keep(self, kind: int) -> float:
+        """What the seat loses by giving up (playing or discarding) one card of ``kind``."""
+        if kind in HOLD:
+            return self.hold(kind)
+        hand = list(self.hand)
+        hand[kind] -= 1
+        return self.card_value(kind, hand)
+
+    def card_value(self, kind: int, hand: list[int] | None = None) -> float:
+        """What one more card of ``kind`` in the hand is worth."""
+        hand = self.hand if hand is None else hand
+        if kind < OUTLAWS:
+            o = kind
+            return self.outlaw_value(o, cards=hand[o] + 1, photo=hand[K_PHOTO + o]) - self.outlaw_value(
+                o, cards=hand[o], photo=hand[K_PHOTO + o]
+            )
+        if kind < K_PHOTO + OUTLAWS:
+            o = kind - K_PHOTO
+            return self.outlaw_value(o, cards=hand[o], photo=hand[kind] + 1) - self.outlaw_value(
+                o, cards=hand[o], photo=hand[kind]
+            )
+        return self.hold(kind)
+
+    def random_card_value(self) -> float:
+        """The mean worth of a card the seat has not seen (what a draw from the supply brings)."""
+        total = sum(self.unseen)
+        if not total:
+            return 0.0
+        return sum(self.card_value(k) * u for k, u in enumerate(self.unseen) if u) / total
+
+    def danger(self, kind: int) -> float:
+        """What the next player (who may take the top discard) would gain from a card of ``kind``:
+        an Outlaw card for an opened Outlaw or one they are known to hold two of, a usable Photo."""
+        nxt = (self.me + 1) % self.n
+        if kind < K_PHOTO + OUTLAWS:
+            o = kind % K_PHOTO
+            if self.hidden[nxt][o]:
+                return 0.0
+            if kind >= K_PHOTO:
+                if not self.opened[o]:
+                    return 0.0
+                add, reward = PHOTO_CP, KIND_REWARD[K_PHOTO]
+            elif self.opened[o]:
+                add, reward = OUTLAW_CP, 0
+            elif self.known[nxt][o] >= FIRST_SET - 1:
+                add, reward = OUTLAW_CP * (self.known[nxt][o] + 1), 1000 * self.known[nxt][o]
+            else:
+                return 0.0
+            col = self.col(o)
+            before = share(col, self.reward[o])[nxt]
+            col[nxt] += add
+            return max(0.0, float(share(col, self.reward[o] + reward)[nxt] - before)) + 200.0
+        if kind in (K_STAGECOACH, K_BANK, K_FASTEST):
+            return 300.0 if any(self.printed[nxt]) else 0.0
+        if kind == K_WYATT_EARP:
+            return 300.0 if any(self.hidden[nxt]) else 150.0
+        return 150.0
+
+    # ------------------------------------------------------------ changes to the table
+
+    def col(self, o: int) -> list[int]:
+        """The counted CP column of Outlaw ``o``."""
+        return [self.cp[p][o] for p in range(self.n)]
+
+    def delta(self, o: int, **changes: Any) -> float:
+        """How much Outlaw ``o``'s worth changes with ``changes`` (see :meth:`outlaw_value`)."""
+        return self.outlaw_value(o, **changes) - self.base[o]
+
+    def add_own(self, o: int, cp: int, reward: int) -> float:
+        """Gain from ``cp`` CP and ``reward`` dollars more on the seat's own group of ``o``."""
+        col = self.col(o)
+        if not self.hidden[self.me][o]:
+            col[self.me] += cp
+        return self.delta(o, col=col, reward=self.reward[o] + reward)
+
+    def shot_target(self, kind: int) -> float:
+        """The best gain from a Stagecoach robbery, Bank robbery or Fastest gun that hit."""
+        best = -math.inf
+        for o in range(OUTLAWS):
+            if not self.printed[self.me][o] and not self.carriers[self.me][o]:
+                continue
+            if kind == K_FASTEST and self.fastest is not None and self.fastest[1] == o:
+                continue
+            best = max(best, self.target_gain(kind, self.me, o))
+        return best
+
+    def target_gain(self, kind: int, owner: int, o: int) -> float:
+        """The gain from a Sheriff card of ``kind`` that hit, put on (or taking from) ``owner``'s ``o``."""
+        me = self.me
+        if kind in (K_STAGECOACH, K_BANK, K_FASTEST):
+            gain = self.add_own(o, KIND_CP[kind], KIND_REWARD[kind])
+            if kind == K_FASTEST and self.fastest is not None:
+                p, fo = self.fastest
+                if fo != o and not self.hidden[p][fo]:
+                    col = self.col(fo)
+                    col[p] -= KIND_CP[K_FASTEST]
+                    gain += self.delta(fo, col=col)
+            return gain
+        if kind == K_HIDEOUT:
+            col = self.col(o)
+            col[owner] = 0
+            gain = self.delta(o, col=col, reward=self.reward[o] + HIDEOUT_REWARD)
+            answered = self.hit * self.holds(owner, K_WYATT_EARP)
+            return gain * (1.0 - answered)
+        if kind == K_MOST_WANTED:
+            col = self.col(o)
+            if not self.hidden[owner][o]:
+                if self.outlaw_cards[owner][o] <= 1 and self.carriers[owner][o] <= 1:
+                    col[owner] = 0
+                else:
+                    col[owner] -= OUTLAW_CP
+            return self.delta(o, col=col, cards=self.hand[o] + 1)
+        if kind == K_WYATT_EARP:
+            col = self.col(o)
+            col[me] = self.printed[me][o]
+            return self.delta(o, col=col, hidden=False)
+        return 0.0
+
+    def best_hideout(self) -> float:
+        """The best gain from a Hideout that hit (``-inf``: no group to cover)."""
+        gains = [
+            self.target_gain(K_HIDEOUT, p, o)
+            for p in self.others
+            for o in range(OUTLAWS)
+            if self.carriers[p][o] and not self.hidden[p][o]
+        ]
+        return max(gains, default=-math.inf)
+
+    def best_steal(self) -> float:
+        """The best gain from a Most Wanted! that hit (``-inf``: no Outlaw card to steal)."""
+        gains = [
+            self.target_gain(K_MOST_WANTED, p, o)
+            for p in self.others
+            for o in range(OUTLAWS)
+            if self.outlaw_cards[p][o]
+        ]
+        return max(gains, default=-math.inf)
+
+    def best_unhide(self) -> float:
+        """The best gain from a Wyatt Earp that hit and frees one of the seat's groups."""
+        gains = [self.target_gain(K_WYATT_EARP, self.me, o) for o in range(OUTLAWS) if self.hidden[self.me][o]]
+        return max(gains, default=0.0)
+
+    def holds(self, p: int, kind: int) -> float:
+        """The chance that seat ``p`` holds a card of ``kind``."""
+        if self.known[p][kind]:
+            return 1.0
+        if kind < OUTLAWS and kind in self.lacks[p]:
+            return 0.0
+        unknown = max(0, self.hand_sizes[p] - sum(self.known[p]))
+        frac = self.unseen[kind] / self.unseen_total
+        return 1.0 - (1.0 - min(1.0, frac)) ** unknown
+
+    def final_delta_photo(self, o: int) -> float:
+        """How much a Photo of ``o`` played now changes the table's worth if the hand ends now."""
+        col = self.col(o)
+        if not self.hidden[self.me][o]:
+            col[self.me] += PHOTO_CP
+        reward = self.reward[o] + KIND_REWARD[K_PHOTO]
+        return self.outlaw_value(o, col, reward, final=True) - self.outlaw_value(o, final=True)
+
+    def outlaw_gain(self, o: int, count: int) -> float:
+        """Gain from playing ``count`` cards of Outlaw ``o``."""
+        col = self.col(o)
+        if not self.hidden[self.me][o]:
+            col[self.me] += OUTLAW_CP * count
+        value = self.outlaw_value_opened(o, col, self.reward[o] + 1000 * (count - 1), self.hand[o] - count)
+        return value - self.base[o]
+
+    def outlaw_value_opened(self, o: int, col: list[int], reward: int, cards: int) -> float:
+        """:meth:`outlaw_value` once ``o`` is opened (after a set)."""
+        was = self.opened[o]
+        self.opened[o] = True
+        try:
+            return self.outlaw_value(o, col=col, reward=reward, cards=cards)
+        finally:
+            self.opened[o] = was
+
+
+# ---------------------------------------------------------------------------- decisions
+
+
+def _draw(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    """Take the top discard when it improves the hand more than two unknown cards would: it takes
+    the place of the hand's least useful card, where two cards from the supply add one card."""
+    view = ctx.view
+    worst = min((ctx.keep(k) for k in range(NUM_KINDS) if ctx.hand[k]), default=0.0)
+    scores = []
+    for action in legal:
+        if isinstance(action, A.TakeTopDiscard):
+            kind = COMP.card_kind[view.discard[-1].id]
+            if ctx.ending:
+                # prolong the hand only to play that card now
+                gain = _play_at_once(ctx, kind)
+                scores.append(gain if gain > 0 else -1.0)
+            else:
+                scores.append(ctx.card_value(kind) - worst - TAKE_MARGIN)
+        elif ctx.ending:
+            scores.append(0.0)  # the hand ends and is scored as it stands
+        else:
+            average = ctx.random_card_value()
+            scores.append(2.0 * average - min(worst, average))
+    return scores
+
+
+def _play_at_once(ctx: _Ctx, kind: int) -> float:
+    """The gain from taking a card of ``kind`` and playing it this turn (Outlaw cards and Photos)."""
+    size = len(ctx.view.hand) + 1
+    if kind < OUTLAWS:
+        count = min(ctx.hand[kind] + 1, size - 1)
+        if count < 1 or (not ctx.opened[kind] and count < FIRST_SET):
+            return 0.0
+        return ctx.outlaw_gain(kind, count)
+    if K_PHOTO <= kind < K_PHOTO + OUTLAWS and ctx.opened[kind - K_PHOTO]:
+        return _sheriff_value(ctx, A.PlayPhoto(kind - K_PHOTO))
+    return 0.0
+
+
+def _discard_scores(ctx: _Ctx, legal: list[Any], ends_hand: bool) -> dict[int, float]:
+    """The worth of each Discard in ``legal`` (by index), the rest of the turn's plays aside."""
+    out: dict[int, float] = {}
+    for i, action in enumerate(legal):
+        if isinstance(action, A.Discard):
+            kind = COMP.kind_of(action.card, action.outlaw)
+            if ends_hand:
+                out[i] = ctx.stop
+            else:
+                out[i] = -ctx.keep(kind) - DANGER_WEIGHT * ctx.danger(kind)
+    return out
+
+
+def _gaining(action: Any) -> bool:
+    """A Sheriff play that brings cards into the hand."""
+    return isinstance(action, (A.MostWantedAsk, A.MostWantedSteal, A.WyattEarpDraw, A.WyattEarpSearch))
+
+
+def _sheriff_value(ctx: _Ctx, action: Any) -> float:
+    """The expected gain of a Sheriff play, less what keeping the card for later is worth."""
+    if isinstance(action, A.PlayPhoto):
+        o = action.outlaw
+        col = ctx.col(o)
+        if not ctx.hidden[ctx.me][o]:
+            col[ctx.me] += PHOTO_CP
+        return ctx.outlaw_value(o, col=col, reward=ctx.reward[o] + KIND_REWARD[K_PHOTO], photo=0) - ctx.base[o]
+    if isinstance(action, A.PlaySheriff):
+        kind = SHOT_KIND[action.card]
+        best = ctx.best_hideout() if kind == K_HIDEOUT else ctx.shot_target(kind)
+        if best == -math.inf:
+            return -ctx.keep(kind) - 1.0
+        return ctx.hit * max(0.0, best) - ctx.keep(kind)
+    if isinstance(action, A.MostWantedSteal):
+        return ctx.hit * max(0.0, ctx.best_steal()) - ctx.keep(K_MOST_WANTED)
+    if isinstance(action, A.MostWantedAsk):
+        o = action.outlaw
+        miss = 1.0
+        for p in ctx.others:
+            miss *= 1.0 - ctx.holds(p, o)
+        return (1.0 - miss) * ctx.card_value(o) - ctx.keep(K_MOST_WANTED) + _ask_side(ctx, action)
+    if isinstance(action, A.WyattEarpDraw):
+        return 2.0 * ctx.random_card_value() - ctx.keep(K_WYATT_EARP)
+    if isinstance(action, A.WyattEarpSearch):
+        kind = COMP.kind_of(action.card, action.outlaw)
+        gain = ctx.card_value(kind)
+        if K_PHOTO <= kind < K_PHOTO + OUTLAWS and ctx.opened[kind - K_PHOTO]:
+            gain = max(gain, _sheriff_value(ctx, A.PlayPhoto(kind - K_PHOTO)))
+        elif kind >= K_STAGECOACH:
+            gain = max(gain, _play_now_value(ctx, kind))
+        return gain - ctx.keep(K_WYATT_EARP)
+    if isinstance(action, A.WyattEarpRemoveHideout):
+        return ctx.hit * ctx.best_unhide() - ctx.keep(K_WYATT_EARP)
+    return -math.inf
+
+
+def _play_now_value(ctx: _Ctx, kind: int) -> float:
+    """The gain from playing a Sheriff card of ``kind`` at once (after a Wyatt Earp search)."""
+    if kind in (K_STAGECOACH, K_BANK, K_FASTEST):
+        best = ctx.shot_target(kind)
+    elif kind == K_HIDEOUT:
+        best = ctx.best_hideout()
+    elif kind == K_MOST_WANTED:
+        best = ctx.best_steal()
+    else:
+        return 0.0
+    return ctx.hit * best if best > -math.inf else 0.0
+
+
+def _ask_side(ctx: _Ctx, action: Any) -> float:
+    """A tiny preference for asking first the opponent more likely to hold the card, richer first."""
+    if ctx.n == 2:
+        return 0.0
+    first = (ctx.me + (1 if action.clockwise else -1)) % ctx.n
+    return 0.01 * ctx.holds(first, action.outlaw) + ctx.money[first] * 1e-7
+
+
+def _play(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    """Turn plays, one at a time: Sheriff cards that bring cards first, then the melds, then the
+    other Sheriff card, then the discard (see the module docstring). A play that leaves one card
+    ends the hand with the discard: it is weighed against the discards that go on."""
+    view = ctx.view
+    size = len(view.hand)
+    scores = [-math.inf] * len(legal)
+    sheriff = {i: _sheriff_value(ctx, a) for i, a in enumerate(legal) if _is_sheriff(a)}
+    best_sheriff = max(sheriff.values(), default=-math.inf)
+    gaining_first = any(_gaining(legal[i]) and v == best_sheriff and v > 0 for i, v in sheriff.items())
+    stop = ctx.stop
+    for i, value in sheriff.items():
+        action = legal[i]
+        if size == 2 and not _gaining(action) and not isinstance(action, A.PlayPhoto):
+            # the last card goes next: the hand ends
+            scores[i] = stop + max(0.0, value + ctx.keep(_sheriff_kind(action)))
+        elif size == 2 and isinstance(action, A.PlayPhoto):
+            scores[i] = stop + ctx.final_delta_photo(action.outlaw)
+        elif value > 0:
+            # cards that bring cards go before the melds they may complete
+            scores[i] = value + (1e6 if _gaining(action) and gaining_first else 0.0)
+    if view.immediate is not None:
+        # the Sheriff card just taken: now or never this turn
+        for i, value in sheriff.items():
+            if value > 0:
+                scores[i] = value + 1e6
+    for i, action in enumerate(legal):
+        if isinstance(action, A.PlayOutlaws):
+            if size - action.count <= 1:
+                scores[i] = _going_out(ctx, action.outlaw, action.count)
+            else:
+                gain = ctx.outlaw_gain(action.outlaw, action.count) + PLAY_BONUS * action.count
+                if gain > 0:
+                    # melds before the Sheriff card that may land on them
+                    scores[i] = 1e5 + gain
+    discards = _discard_scores(ctx, legal, ends_hand=size == 1)
+    for i, value in discards.items():
+        scores[i] = value
+    return scores
+
+
+def _sheriff_kind(action: Any) -> int:
+    """The kind of the Sheriff card a play uses."""
+    if isinstance(action, A.PlayPhoto):
+        return K_PHOTO + action.outlaw
+    if isinstance(action, A.PlaySheriff):
+        return SHOT_KIND[action.card]
+    if isinstance(action, (A.MostWantedAsk, A.MostWantedSteal)):
+        return K_MOST_WANTED
+    return K_WYATT_EARP
+
+
+def _going_out(ctx: _Ctx, o: int, count: int) -> float:
+    """Gain from playing ``count`` cards of ``o`` down to the last card, which ends the hand with
+    the next discard: the table scored as it stands, against going on."""
+    col = ctx.col(o)
+    if not ctx.hidden[ctx.me][o]:
+        col[ctx.me] += OUTLAW_CP * count
+    final = ctx.final_total({o: (col, ctx.reward[o] + 1000 * (count - 1))})
+    return final - (ctx.base_total + ctx.hold_total)
+
+
+def _is_sheriff(action: Any) -> bool:
+    """A play of a Sheriff card (on the current player's turn)."""
+    return isinstance(
+        action,
+        (
+            A.PlayPhoto,
+            A.PlaySheriff,
+            A.MostWantedAsk,
+            A.MostWantedSteal,
+            A.WyattEarpDraw,
+            A.WyattEarpSearch,
+            A.WyattEarpRemoveHideout,
+        ),
+    )
+
+
+def _target(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    """After a hit: the group where the Sheriff card gains most."""
+    kind = COMP.card_kind[ctx.view.pending.id] if ctx.view.pending is not None else -1
+    return [ctx.target_gain(kind, a.owner, a.outlaw) for a in legal]
+
+
+def _hideout_response(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    """Answer a Hideout with a Wyatt Earp when freeing the group is worth the card."""
+    owner, o = ctx.view.hideout if ctx.view.hideout is not None else (ctx.me, -1)
+    scores = []
+    for action in legal:
+        if isinstance(action, A.WyattEarpRemoveHideout) and 0 <= o < OUTLAWS:
+            scores.append(ctx.hit * ctx.target_gain(K_WYATT_EARP, owner, o) - ctx.keep(K_WYATT_EARP))
+        else:
+            scores.append(0.0)
+    return scores
+
+
+def _free_photo(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    """``free_photo`` option: a free Photo is taken unless it helps the others more."""
+    scores = []
+    for action in legal:
+        if isinstance(action, A.PlayPhoto):
+            scores.append(_sheriff_value(ctx, action) + 500.0)
+        else:
+            scores.append(0.0)
+    return scores
+
+
+_HANDLERS = {
+    "draw": _draw,
+    "play": _play,
+    "target": _target,
+    "hideout_response": _hideout_response,
+    "free_photo": _free_photo,
+}
