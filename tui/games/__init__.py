@@ -114,7 +114,13 @@ def _deadwood1876() -> GameUI:
     return Deadwood1876UI()
 
 
-TABLES: dict[str, GameUI] = {"deadwood1876": _deadwood1876()}
+def _wyatt_earp() -> GameUI:
+    from tui.games.wyatt_earp import WyattEarpUI
+
+    return WyattEarpUI()
+
+
+TABLES: dict[str, GameUI] = {"deadwood1876": _deadwood1876(), "wyatt_earp": _wyatt_earp()}
 """The screen parts of every game that has a table screen, by game id."""
 
 
