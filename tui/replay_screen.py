@@ -101,7 +101,10 @@ class ReplayScreen(Screen[None]):
             return "spectator (public only)"
         if self.pov == engine.OMNISCIENT:
             return "omniscient (everything)"
-        return f"{self.ui.seat_name(view, self.pov)} ({self.names[self.pov]}, seat {self.pov})"
+        name = self.ui.seat_name(view, self.pov)
+        if name == f"seat {self.pov}":  # a game whose seats have no other names (Wyatt Earp)
+            return f"{name} ({self.names[self.pov]})"
+        return f"{name} ({self.names[self.pov]}, seat {self.pov})"
 
     def _last_move(self) -> str:
         k = self.position

@@ -381,3 +381,13 @@ def test_the_legend_follows_the_tables_options() -> None:
     assert isinstance(ui, WyattEarpUI) and "$3,000" in ui.legend and "free Photo" in ui.legend
     assert "**free Photo**" not in UI.for_options(None).legend and "$1,000" in UI.for_options(None).legend
     assert UI.for_options({"nonsense": 1}).legend == LEGEND
+
+
+def test_the_replay_viewer_names_a_seat_once_when_the_game_has_no_other_name() -> None:
+    from bots import RandomBot, play_game
+    from tui.games import ui_for
+    from tui.replay_screen import ReplayScreen
+
+    replay = play_game("wyatt_earp", 2, [RandomBot(0), RandomBot(1)], seed=3).replay
+    screen = ReplayScreen(replay, ui_for("wyatt_earp"), pov=1)
+    assert screen.pov_name(None) == "seat 1 (random)"
