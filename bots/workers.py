@@ -11,14 +11,20 @@ determinizations, which are drawn only from what the seat knows.
 
 The pool is made on first use, one per process (:func:`pool`), with the ``spawn`` start method (the
 server's process has threads and an event loop that a ``fork`` must not copy), and
-:data:`SEARCH_WORKERS` processes.
+:data:`SEARCH_WORKERS` processes. Workers (and multiprocessing's resource tracker) are started
+with the process's real standard streams: while a Textual app runs, ``sys.stderr`` is Textual's
+capture, whose ``fileno()`` is -1, and starting a process then fails ("bad value(s) in
+fds_to_keep").
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
+import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -70,6 +76,18 @@ def shutdown(wait: bool = False) -> None:
         _pool = None
 
 
+@contextlib.contextmanager
+def _real_streams() -> Iterator[None]:
+    """``sys.stdout``/``sys.stderr`` as the process started with, for starting processes."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.__stdout__ or saved[0]
+    sys.stderr = sys.__stderr__ or saved[1]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 async def decide(bot: Any, state: Any, seat: int) -> tuple[int, Any]:
     """One decision of a search bot in a worker process, without blocking the event loop.
 
@@ -85,5 +103,6 @@ async def decide(bot: Any, state: Any, seat: int) -> tuple[int, Any]:
     Raises:
         engine.IllegalAction, Exception: as :func:`decide_here`, raised here.
     """
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(pool(), decide_here, bot, state.clone(), seat)
+    with _real_streams():  # submit may start worker processes (see the module docstring)
+        future = pool().submit(decide_here, bot, state.clone(), seat)
+    return await asyncio.wrap_future(future)

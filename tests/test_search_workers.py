@@ -107,3 +107,23 @@ def test_bench_search_reports_clone_resample_and_iterations(capsys: pytest.Captu
     (row,) = json.loads(capsys.readouterr().out)
     assert row["game"] == "deadwood1876" and row["players"] == 2 and row["positions"] == 20
     assert row["clone_us"] > 0 and row["resample_us"] > 0 and row["ismcts_iterations_per_s"] > 0
+
+
+async def test_workers_start_while_a_textual_app_has_captured_the_streams(monkeypatch: pytest.MonkeyPatch) -> None:
+    # While an SSH session's app runs, Textual replaces sys.stdout/sys.stderr with captures whose
+    # fileno() is -1; starting a worker process with them failed with "bad value(s) in fds_to_keep".
+    import io
+    import sys
+
+    class Capture(io.StringIO):
+        def fileno(self) -> int:
+            return -1
+
+    workers.shutdown(wait=True)
+    monkeypatch.setattr(sys, "stdout", Capture())
+    monkeypatch.setattr(sys, "stderr", Capture())
+    state = _midgame(2, 9, 6)
+    seat = state.to_act[0]
+    index, _ = await workers.decide(make_bot("ismcts:iterations=5", seed=2), state, seat)
+    assert 0 <= index < len(state.legal_actions(seat))
+    assert isinstance(sys.stderr, Capture)  # the app's capture is back in place afterwards
