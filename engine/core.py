@@ -25,12 +25,14 @@ __all__ = [
     "Outcome",
     "State",
     "UnknownGame",
+    "check_new_game",
     "check_seat",
     "find_legal",
     "legal_index",
     "game",
     "games",
     "rank_by_scores",
+    "visible_events",
     "register",
 ]
 
@@ -179,6 +181,50 @@ def legal_index(action: Any, legal: Sequence[Any]) -> int:
 
 MAX_SEED = 2**64 - 1
 """The largest seed a game takes: a replay stores the seed as an unsigned 64-bit integer."""
+
+
+LogEntry = tuple[Any, tuple[int, ...], Any]
+"""One entry of a state's event log: ``(public event or None, seats that see the private
+version, private event or None)``."""
+
+
+def check_new_game(game: Any, num_players: Any, seed: Any) -> None:
+    """Check ``new_game``'s player count and seed, for every game.
+
+    Raises:
+        ValueError: ``num_players`` is not exactly an ``int`` or outside
+            ``game.min_players..game.max_players``; ``seed`` is not an integer in ``0..MAX_SEED``.
+    """
+    if type(num_players) is not int:
+        raise ValueError(f"number of players must be an int, not {num_players!r} ({type(num_players).__name__})")
+    if not game.min_players <= num_players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {num_players}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED} (what a replay stores), not {seed!r}")
+
+
+def visible_events(log: Sequence[LogEntry], seat: Any, num_players: int, since: Any) -> list[Any]:
+    """``State.events`` for a log of :data:`LogEntry`: what ``seat`` may know, from its
+    ``since``-th such event on (``OMNISCIENT``: the private version where there is one; a seat:
+    its own private versions; ``None``: public events only).
+
+    Raises:
+        ValueError: ``seat`` as :func:`check_seat` with observers, or ``since`` not an ``int >= 0``.
+    """
+    check_seat(seat, num_players, observers_ok=True)
+    if type(since) is not int or since < 0:
+        raise ValueError(f"since must be an int >= 0, not {since!r} ({type(since).__name__})")
+    out: list[Any] = []
+    for public, seats, private in log:
+        if seat == OMNISCIENT:
+            event = private if private is not None else public
+        elif seat is not None and seat in seats:
+            event = private
+        else:
+            event = public
+        if event is not None:
+            out.append(event)
+    return out[since:]
 
 
 class Chance:

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import MAX_SEED, InvalidOptions, parse_options
+from engine.core import InvalidOptions, check_new_game, parse_options
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.actions import Action
 from engine.deadwood1876.components import Components, PlayerCount, components
@@ -71,12 +71,7 @@ class Deadwood1876:
         """
         from engine.deadwood1876.rules import setup
 
-        if type(num_players) is not int:
-            raise ValueError(f"number of players must be an int, not {num_players!r} ({type(num_players).__name__})")
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be an integer from 0 to {MAX_SEED} (what a replay stores), not {seed!r}")
+        check_new_game(self, num_players, seed)
         opts = parse_options(Options, options)
         if not 0 <= opts.mystery_safes <= 5:
             raise InvalidOptions(f"mystery_safes must be 0 to 5, not {opts.mystery_safes}")

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.core import OMNISCIENT, Chance, IllegalAction, Outcome, check_seat, find_legal
+from engine.core import Chance, IllegalAction, LogEntry, Outcome, check_seat, find_legal, visible_events
 from engine.deadwood1876.actions import ACTION_TYPES
 from engine.deadwood1876.components import Components, PlayerCount
 from engine.deadwood1876.events import Card, CardsDrawn, DeckReshuffled
@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     from engine.deadwood1876.game import Deadwood1876, Options
     from engine.deadwood1876.resample import Knowledge
 
-LogEntry = tuple[Any, tuple[int, ...], Any]
-"""``(public event or None, seats that see the private version, private event or None)``."""
 
 _LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {}
 _APPLY: dict[str, Callable[[Any, int, Any], None]] = {}
@@ -376,20 +374,7 @@ class DeadwoodState:
             ValueError: ``seat`` is none of those (e.g. ``99``, ``-5``, ``1.0``, ``True``, ``"0"``),
                 or ``since`` is not an ``int >= 0``.
         """
-        check_seat(seat, self.n, observers_ok=True)
-        if type(since) is not int or since < 0:
-            raise ValueError(f"since must be an int >= 0, not {since!r} ({type(since).__name__})")
-        out: list[Any] = []
-        for public, seats, private in self.log:
-            if seat == OMNISCIENT:
-                event = private if private is not None else public
-            elif seat is not None and seat in seats:
-                event = private
-            else:
-                event = public
-            if event is not None:
-                out.append(event)
-        return out[since:]
+        return visible_events(self.log, seat, self.n, since)
 
     def digest(self) -> str:
         """A hex hash (32 digits) of the whole state, hidden parts and the chance state included."""

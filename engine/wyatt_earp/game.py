@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from engine.core import MAX_SEED, InvalidOptions, parse_options
+from engine.core import InvalidOptions, check_new_game, parse_options
 from engine.wyatt_earp import actions as A
 from engine.wyatt_earp.actions import Action
 from engine.wyatt_earp.components import Components, components
@@ -71,12 +71,7 @@ class WyattEarp:
         """
         from engine.wyatt_earp.rules import setup
 
-        if type(num_players) is not int:
-            raise ValueError(f"number of players must be an int, not {num_players!r} ({type(num_players).__name__})")
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be an integer from 0 to {MAX_SEED} (what a replay stores), not {seed!r}")
+        check_new_game(self, num_players, seed)
         opts = parse_options(Options, options)
         if not 0 <= opts.hideout_reward <= HIDEOUT_REWARD_MAX or opts.hideout_reward % 1000:
             raise InvalidOptions(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.core import OMNISCIENT, Chance, IllegalAction, Outcome, check_seat, find_legal
+from engine.core import Chance, IllegalAction, LogEntry, Outcome, check_seat, find_legal, visible_events
 from engine.wyatt_earp.actions import ACTION_TYPES
 from engine.wyatt_earp.components import OUTLAW, PHOTO, WYATT_EARP, Components, components
 from engine.wyatt_earp.events import Card, SupplyReshuffled
@@ -30,8 +30,6 @@ from engine.wyatt_earp.events import Card, SupplyReshuffled
 if TYPE_CHECKING:
     from engine.wyatt_earp.game import Options, WyattEarp
 
-LogEntry = tuple[Any, tuple[int, ...], Any]
-"""``(public event or None, seats that see the private version, private event or None)``."""
 
 _COMP = components()
 KIND: tuple[int, ...] = _COMP.card_kind
@@ -258,20 +256,7 @@ class WyattEarpState:
         Raises:
             ValueError: a bad ``seat`` or ``since``.
         """
-        check_seat(seat, self.n, observers_ok=True)
-        if type(since) is not int or since < 0:
-            raise ValueError(f"since must be an int >= 0, not {since!r} ({type(since).__name__})")
-        out: list[Any] = []
-        for public, seats, private in self.log:
-            if seat == OMNISCIENT:
-                event = private if private is not None else public
-            elif seat is not None and seat in seats:
-                event = private
-            else:
-                event = public
-            if event is not None:
-                out.append(event)
-        return out[since:]
+        return visible_events(self.log, seat, self.n, since)
 
     def digest(self) -> str:
         """A hex hash (32 digits) of the whole state, hidden parts and the chance state included."""
