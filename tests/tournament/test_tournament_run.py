@@ -6,7 +6,6 @@ import json
 import os
 import signal
 import sqlite3
-import stat
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ from conftest import NODE, PYTHON, ROOT, STARTER_JS, STARTER_PY, bot_cmd, write_
 import engine
 import replays
 from saloon.cli import main
+from tests.test_replay_hardening import record_fsyncs
 from tournament import (
     build_report,
     derive_seed,
@@ -204,25 +204,11 @@ def test_cli_run_refuses_a_base_seed_out_of_range(tmp_path, capsys, seed, messag
     assert not out.exists()
 
 
-def _record_fsyncs(monkeypatch) -> list[tuple[str, int]]:
-    """Make ``os.fsync`` record ``("file" | "dir", inode)`` for each call (then really fsync)."""
-    calls: list[tuple[str, int]] = []
-    real = os.fsync
-
-    def fsync(fd):
-        info = os.fstat(fd)
-        calls.append(("dir" if stat.S_ISDIR(info.st_mode) else "file", info.st_ino))
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    return calls
-
-
 @pytest.mark.skipif(os.name != "posix", reason="directory fsync is POSIX only")
 def test_tournament_replays_are_fsynced_with_their_directory(tmp_path, monkeypatch):
     """Each saved replay: its file is fsynced, then the replays directory (after the rename)."""
     config = load_config(write_config(tmp_path / "t.toml", {"a": "random", "b": "random"}, games=3))
-    calls = _record_fsyncs(monkeypatch)
+    calls = record_fsyncs(monkeypatch)
     summary = run_tournament(config, tmp_path / "out", workers=1)
     replay_dir = tmp_path / "out" / "replays"
     files = sorted(replay_dir.iterdir())
