@@ -48,6 +48,15 @@ def _wyatt_earp() -> Game:
 
 register("wyatt_earp", _wyatt_earp)
 
+
+def _deadwood_studios() -> Game:
+    from engine.deadwood_studios import GAME
+
+    return GAME
+
+
+register("deadwood_studios", _deadwood_studios)
+
 __all__ = [
     "OMNISCIENT",
     "Chance",

@@ -41,7 +41,11 @@ __all__ = ["game_schema", "main", "user_data_dir"]
 MAX_FAULTS_SHOWN = 3
 """How many fault reasons ``simulate`` and ``play`` print per bot."""
 
-BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"deadwood1876": (4, 5, 7), "wyatt_earp": (2, 3, 4)}
+BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
+    "deadwood1876": (4, 5, 7),
+    "wyatt_earp": (2, 3, 4),
+    "deadwood_studios": (2, 4, 8),
+}
 """Default player counts for ``saloon bench``, per game; other games get up to three counts."""
 
 

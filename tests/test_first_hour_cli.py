@@ -84,7 +84,8 @@ def test_schema_of_an_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -
     code, out, err = run(capsys, "schema", "no_such_game")
     assert code == 2
     assert out == ""
-    assert err == "saloon: error: unknown game 'no_such_game'; known games: deadwood1876, wyatt_earp\n"
+    known = ", ".join(sorted(engine.games()))  # deadwood1876, deadwood_studios, ..., wyatt_earp
+    assert err == f"saloon: error: unknown game 'no_such_game'; known games: {known}\n"
 
 
 def test_the_bot_protocol_doc_points_at_the_schema_and_documents_ssh() -> None:

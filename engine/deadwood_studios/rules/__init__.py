@@ -1,0 +1,54 @@
+"""Deadwood Studios' rules, one module per rulebook section, and the dispatch tables.
+
+``LEGAL[phase](state, seat)`` lists the legal actions; ``APPLY[type(action)](state, seat, action)``
+applies one already checked to be legal.
+
+Modules: :mod:`.setting_up` (Setting Up, Setup for Different Group Sizes), :mod:`.on_your_turn`
+(On Your Turn), :mod:`.moving` (Moving and Taking Roles), :mod:`.working` (Working on a Role),
+:mod:`.wrapping` (It's a Wrap!), :mod:`.upgrading` (Upgrading), :mod:`.ending_the_day` (Ending
+the Day), :mod:`.scoring` (Scoring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.deadwood_studios.actions import Act, EndTurn, Move, Rehearse, TakeRole, Upgrade
+from engine.deadwood_studios.rules import (
+    ending_the_day,
+    moving,
+    on_your_turn,
+    scoring,
+    setting_up,
+    upgrading,
+    working,
+    wrapping,
+)
+
+LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {
+    "move": on_your_turn.legal_move,
+    "work": on_your_turn.legal_work,
+}
+
+APPLY: dict[type, Callable[[Any, int, Any], None]] = {
+    Move: moving.apply_move,
+    TakeRole: moving.apply_take_role,
+    Upgrade: upgrading.apply_upgrade,
+    EndTurn: on_your_turn.apply_end_turn,
+    Act: working.apply_act,
+    Rehearse: working.apply_rehearse,
+}
+
+__all__ = [
+    "APPLY",
+    "LEGAL",
+    "ending_the_day",
+    "moving",
+    "on_your_turn",
+    "scoring",
+    "setting_up",
+    "upgrading",
+    "working",
+    "wrapping",
+]

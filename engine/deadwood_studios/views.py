@@ -1,0 +1,208 @@
+"""What a seat may know of a Deadwood Studios game.
+
+Everything on the table is public: every player's room, rank, dollars, credits, role and practice
+chips; every set's shot counters, extras and who is on them; every face-up scene card and who is
+on its starring roles; the scene cards that left the board face up. Hidden from everyone (and so
+from every view but the omniscient one): the scene cards still face down on the board, the order
+and contents of the undealt deck, and the last scene of a day that was removed without ever being
+turned up. A view shows only how many there are. Every seat's view is therefore the spectator's
+view with its own ``seat``.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.core import OMNISCIENT
+from engine.deadwood_studios.components import NUM_SETS, Role, Scene, UpgradePrice
+from engine.deadwood_studios.state import COMP, DeadwoodStudiosState
+
+
+class RoleView(msgspec.Struct, frozen=True):
+    """A role on a set and who works on it.
+
+    Attributes:
+        name, rank, line: the printed role.
+        on_card: a starring role on the scene card (else an extra on the board).
+        seat: the player working on it, -1 if free.
+    """
+
+    name: str
+    rank: int
+    line: str
+    on_card: bool
+    seat: int
+
+
+class SetView(msgspec.Struct, frozen=True):
+    """One of the ten sets.
+
+    Attributes:
+        id, name: e.g. ``"train_station"``, ``"Train Station"``.
+        shots: its shot counters at the start of a day (1-3); ``shots_left`` those still on it.
+        face_down: a scene card lies face down on it (nobody has walked in yet this day).
+        wrapped: its scene was wrapped today (no card; no roles until tomorrow).
+        scene: the face-up scene card, else ``None``.
+        extras: the extras printed on the board, in board order.
+        starring: the face-up card's starring roles, lowest rank first (the top role is the last).
+        neighbors: the adjacent rooms' ids.
+        players: the seats in this set (on a role or standing), ascending.
+    """
+
+    id: str
+    name: str
+    shots: int
+    shots_left: int
+    face_down: bool
+    wrapped: bool
+    scene: Scene | None
+    extras: tuple[RoleView, ...]
+    starring: tuple[RoleView, ...]
+    neighbors: tuple[str, ...]
+    players: tuple[int, ...]
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    """One player, as everyone sees it.
+
+    Attributes:
+        seat: the seat (0-based; play passes to ``seat + 1``, "to the left").
+        room: the room id where the player's die stands.
+        rank: 1-6.
+        dollars, credits: the two currencies.
+        chips: practice chips on the current role (0 without a role).
+        role: the name of the role the player works on, else ``None``.
+        on_card: that role is a starring role.
+        points: the score if the game ended now: ``dollars + credits + 5 x rank``.
+    """
+
+    seat: int
+    room: str
+    rank: int
+    dollars: int
+    credits: int
+    chips: int
+    role: str | None
+    on_card: bool
+    points: int
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything one seat may know (``seat`` ``None``: a spectator; -1: omniscient).
+
+    Attributes:
+        game: ``"deadwood_studios"`` (bots dispatch on it).
+        seat: the viewer.
+        phase: ``"move"`` (the current player is not working: upgrade, move, take a role, end the
+            turn), ``"work"`` (on a role: act or rehearse) or ``"over"``.
+        to_act: the seats that owe a decision (the current player, or nobody once over).
+        day, days: the day being played (1-based) and how many the game lasts (3 or 4).
+        current: whose turn it is (-1 once the game is over).
+        moved: the current player has moved this turn; ``upgraded``: has upgraded this turn.
+        players: every seat, in seat order.
+        sets: the ten sets, in board order.
+        scenes_left: unwrapped scenes on the board (the day ends when one is left).
+        deck_size: scene cards not dealt yet.
+        removed: scene cards that left the board face up (wrapped, or the last scene of a day), in order.
+        removed_unseen: last scenes of a day removed without ever being turned up.
+        upgrades: the Casting Office's price table.
+        winners: the winners once the game is over.
+        hidden_scenes: per set, the face-down card (else ``None``), only in the omniscient view.
+        deck: the undealt deck, top card last, only in the omniscient view.
+    """
+
+    game: str = "deadwood_studios"
+    seat: int | None
+    phase: str
+    to_act: tuple[int, ...]
+    day: int
+    days: int
+    current: int
+    moved: bool
+    upgraded: bool
+    players: tuple[PlayerView, ...]
+    sets: tuple[SetView, ...]
+    scenes_left: int
+    deck_size: int
+    removed: tuple[Scene, ...]
+    removed_unseen: int
+    upgrades: tuple[UpgradePrice, ...]
+    winners: tuple[int, ...]
+    hidden_scenes: tuple[Scene | None, ...] | None = None
+    deck: tuple[Scene, ...] | None = None
+
+
+_ROOM_IDS = COMP.room_ids
+_SCENES = COMP.scenes
+_NEIGHBOR_IDS = tuple(tuple(_ROOM_IDS[r] for r in COMP.neighbors[s]) for s in range(NUM_SETS))
+
+
+def _role_view(role: Role, on_card: bool, seat: int) -> RoleView:
+    return RoleView(role.name, role.rank, role.line, on_card, seat)
+
+
+def make_view(st: DeadwoodStudiosState, seat: int | None) -> View:
+    """Build the :class:`View` of ``seat`` (``None``: spectator; ``OMNISCIENT``: everything)."""
+    everything = seat == OMNISCIENT
+    players = []
+    for p in range(st.n):
+        room = st.room[p]
+        r = st.role[p]
+        name: str | None = None
+        if r >= 0:
+            name = _SCENES[st.scene[room]].roles[r].name if st.on_card[p] else COMP.extras[room][r].name
+        points = st.dollars[p] + st.credits[p] + 5 * st.rank[p]
+        players.append(
+            PlayerView(
+                p, _ROOM_IDS[room], st.rank[p], st.dollars[p], st.credits[p], st.chips[p], name, st.on_card[p], points
+            )
+        )
+    sets = []
+    for s in range(NUM_SETS):
+        card = st.scene[s]
+        face_up = card >= 0 and st.face_up[s]
+        extras = tuple(_role_view(role, False, st.extra_by[s][i]) for i, role in enumerate(COMP.extras[s]))
+        starring: tuple[RoleView, ...] = ()
+        if face_up:
+            starring = tuple(_role_view(role, True, st.star_by[s][i]) for i, role in enumerate(_SCENES[card].roles))
+        here = tuple(p for p in range(st.n) if st.room[p] == s)
+        sets.append(
+            SetView(
+                _ROOM_IDS[s],
+                COMP.room_names[s],
+                COMP.shots[s],
+                st.shots_left[s],
+                card >= 0 and not st.face_up[s],
+                card < 0,
+                _SCENES[card] if face_up else None,
+                extras,
+                starring,
+                _NEIGHBOR_IDS[s],
+                here,
+            )
+        )
+    over = st.result is not None
+    return View(
+        seat=seat,
+        phase=st.phase,
+        to_act=st.waiting,
+        day=st.day,
+        days=st.days,
+        current=-1 if over else st.current,
+        moved=st.moved and not over,
+        upgraded=st.upgraded and not over,
+        players=tuple(players),
+        sets=tuple(sets),
+        scenes_left=st.scenes_left(),
+        deck_size=len(st.deck),
+        removed=tuple(_SCENES[c] for c in st.removed),
+        removed_unseen=len(st.removed_unseen),
+        upgrades=COMP.upgrades,
+        winners=st.result.winners if st.result is not None else (),
+        hidden_scenes=tuple(
+            _SCENES[st.scene[s]] if st.scene[s] >= 0 and not st.face_up[s] else None for s in range(NUM_SETS)
+        )
+        if everything
+        else None,
+        deck=tuple(_SCENES[c] for c in st.deck) if everything else None,
+    )
