@@ -57,6 +57,15 @@ def _deadwood_studios() -> Game:
 
 register("deadwood_studios", _deadwood_studios)
 
+
+def _deadwood_town() -> Game:
+    from engine.deadwood_town import GAME
+
+    return GAME
+
+
+register("deadwood_town", _deadwood_town)
+
 __all__ = [
     "OMNISCIENT",
     "Chance",

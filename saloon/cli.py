@@ -45,6 +45,7 @@ BENCH_PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "deadwood1876": (4, 5, 7),
     "wyatt_earp": (2, 3, 4),
     "deadwood_studios": (2, 4, 8),
+    "deadwood_town": (2, 4, 5),
 }
 """Default player counts for ``saloon bench``, per game; other games get up to three counts."""
 
