@@ -4,14 +4,20 @@
 >>> bots = [make_bot("random", seed=seat) for seat in range(5)]
 >>> result = play_game("deadwood1876", 5, bots, seed=1)  # doctest: +SKIP
 >>> result.outcome.winners  # doctest: +SKIP
+
+Each game's ``heuristic`` strategy registers here, one line a game (its module is imported at its
+first decision; see :mod:`bots.heuristic`).
 """
 
 from __future__ import annotations
 
 from bots.base import Bot, RandomBot, UnknownBot, make_bot
-from bots.heuristic import HeuristicBot
+from bots.heuristic import HeuristicBot, register_strategy
 from bots.ismcts import IsmctsBot
 from bots.play import GameResult, play_game, random_playout
+
+register_strategy("deadwood1876", "bots.deadwood1876_heuristic:Deadwood1876Strategy")
+register_strategy("wyatt_earp", "bots.wyatt_earp_heuristic:WyattEarpStrategy")
 
 __all__ = [
     "Bot",
@@ -23,4 +29,5 @@ __all__ = [
     "make_bot",
     "play_game",
     "random_playout",
+    "register_strategy",
 ]

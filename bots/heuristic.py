@@ -4,27 +4,70 @@
 >>> bot = HeuristicBot(seed=1)
 >>> bot.name
 'heuristic'
+
+Each game's strategy lives in its own module (``bots/<game>_heuristic.py``) and is found through a
+registry, as the engine finds its games: this module never imports a game's module, so a game's
+strategy may import this one (and :mod:`bots.play`, to measure itself) without an import cycle.
+Registering a new game's heuristic is one line in ``bots/__init__.py``::
+
+    register_strategy("deadwood_studios", "bots.deadwood_studios_heuristic:DeadwoodStudiosStrategy")
+
+The path names a class (or factory) called with ``seed`` whose ``choose(view, legal, seat)``
+returns one element of ``legal`` (see :class:`Strategy`); its module is imported at the first
+decision of that game, not before. A game without a registered strategy is played at random.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "Strategy", "register_strategy", "strategies"]
 
 
-def _strategy(game: str, seed: int) -> Any:
-    """The strategy object for ``game`` (with a ``choose(view, legal, seat)`` method), or ``None``."""
-    if game == "deadwood1876":
-        from bots.deadwood1876_heuristic import Deadwood1876Strategy
+class Strategy(Protocol):
+    """One game's hand-written strategy, made with ``factory(seed)``; reads only the seat's view."""
 
-        return Deadwood1876Strategy(seed)
-    if game == "wyatt_earp":
-        from bots.wyatt_earp_heuristic import WyattEarpStrategy
+    def choose(self, view: Any, legal: list[Any], seat: int) -> Any:
+        """One element of ``legal`` (never empty) for ``seat``, which sees ``view``."""
+        ...
 
-        return WyattEarpStrategy(seed)
-    return None
+
+_STRATEGIES: dict[str, str] = {}
+
+
+def register_strategy(game_id: str, path: str) -> None:
+    """Register ``game_id``'s strategy: ``path`` is ``"package.module:Class"``, imported when first needed.
+
+    Registering a game again replaces its strategy (for tests and experiments).
+
+    Raises:
+        ValueError: ``path`` is not ``module:attribute``.
+    """
+    module, colon, attr = path.partition(":")
+    if not (module and colon and attr):
+        raise ValueError(f"bad strategy path {path!r}: expected package.module:Class")
+    _STRATEGIES[game_id] = path
+
+
+def strategies() -> Mapping[str, str]:
+    """The registered strategies: game id -> ``"package.module:Class"`` (a read-only copy)."""
+    return dict(_STRATEGIES)
+
+
+def _strategy(game: str, seed: int) -> Strategy | None:
+    """The strategy for ``game`` made with ``seed``, or ``None`` when none is registered."""
+    path = _STRATEGIES.get(game)
+    if path is None:
+        return None
+    module, _, attr = path.partition(":")
+    factory: Any = importlib.import_module(module)
+    for part in attr.split("."):
+        factory = getattr(factory, part)
+    strategy: Strategy = factory(seed)
+    return strategy
 
 
 class HeuristicBot:
@@ -41,7 +84,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._strategies: dict[str, Any] = {}
+        self._strategies: dict[str, Strategy | None] = {}
         self._random = random.Random(seed)
 
     def act(self, view: Any, legal_actions: list[Any], seat: int) -> Any:

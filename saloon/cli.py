@@ -33,6 +33,7 @@ from rich.text import Text
 import engine
 from bots import UnknownBot, make_bot, play_game, random_playout
 from bots.external import ExternalBot
+from lobby.local import user_data_dir
 from replays import Player, ReplayCursor, ReplayError, load, printable, save, verify
 from saloon.cli_tournament import add_tournament_parser
 
@@ -109,15 +110,6 @@ def _option_defaults(game: engine.Game) -> list[str]:
             continue
         shown.append(f"{field.encode_name}={json.dumps(msgspec.to_builtins(default))}")
     return shown
-
-
-def user_data_dir() -> Path:
-    """Saloon's directory in the user's data directory (XDG): ``$XDG_DATA_HOME/saloon``, or
-    ``~/.local/share/saloon`` when ``XDG_DATA_HOME`` is unset, empty or not an absolute path
-    (as the XDG Base Directory specification says). Nothing is created."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "saloon"
 
 
 def game_schema(game: engine.Game) -> dict[str, Any]:

@@ -232,9 +232,9 @@ SSH = shutil.which("ssh")
 
 @pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
 async def test_python_starter_bot_plays_a_seat_on_a_real_server(tmp_path: Path) -> None:
+    from lobby.tables import Identity, SeatSpec
     from tests.ssh.conftest import make_server
     from tests.ssh.termclient import make_key
-    from tui.tables import Identity, SeatSpec
 
     key = tmp_path / "id_olivia"
     make_key("olivia").write_private_key(str(key))

@@ -11,9 +11,9 @@ import pytest
 
 import engine
 from bots import make_bot, workers
-from tui.session import LocalTable
-from tui.store import Store
-from tui.tables import Identity, Lobby, SeatSpec, ServerConfig
+from lobby.local import LocalTable
+from lobby.store import Store
+from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
 
 GAME = engine.game("deadwood1876")
 

@@ -1,8 +1,11 @@
-"""Saloon's terminal UI (Textual): a local table against bots and the replay viewer.
+"""Saloon's terminal UI (Textual): a local table against bots, the replay viewer and the SSH front end.
 
-Layout: :mod:`tui.app` (the app), :mod:`tui.session` (the local table and the bots' loop),
-:mod:`tui.widgets` (shared: action picker, log, help, result, replay controls) and
-:mod:`tui.games` (one module per game: its table widget, registered in ``TABLES``).
+Layout: :mod:`tui.app` (the app), :mod:`tui.play_screen` and :mod:`tui.replay_screen`,
+:mod:`tui.widgets` (shared: action picker, log, help, result, replay controls),
+:mod:`tui.games` (one module per game: its table widget, registered in ``TABLES``), and the SSH
+transport: :mod:`tui.lobby` (the SSH session's app), :mod:`tui.ssh_driver` (Textual over an SSH
+channel) and :mod:`tui.server` (the asyncssh server). The tables themselves, local and served,
+live in :mod:`lobby`, which imports nothing from here.
 
 >>> import tui
 >>> tui.run_play("deadwood1876", players=5, seat=0, bots=["random"], seed=7)  # doctest: +SKIP
@@ -57,7 +60,7 @@ def run_play(
     setup = PlaySetup(game_id, players, seat, tuple(bots), seed, options)
     setup.make_table(seed or 0)  # fail here, on the command line, for a bad bot or option
     if replay_dir is None:
-        from saloon.cli import user_data_dir
+        from lobby.local import user_data_dir
 
         replay_dir = user_data_dir() / "replays"
     app = SaloonApp(play=setup, speed=speed, replay_dir=replay_dir)

@@ -29,11 +29,11 @@ from textual.widgets import Button, OptionList, RichLog, Static
 
 from bots import Bot, make_bot
 from bots.external import ExternalBot
+from lobby.local import SPEEDS, LocalTable
 from replays import Replay, save
 from tui.games import TABLES, ui_for
 from tui.play_screen import PlayScreen
 from tui.replay_screen import ReplayScreen
-from tui.session import SPEEDS, LocalTable
 from tui.widgets import ResultScreen
 
 __all__ = ["PlaySetup", "QuitScreen", "SaloonApp", "screen_text"]

@@ -1,7 +1,7 @@
 """The SSH session's app: the lobby (tables, chat, new table) and the server tables' screens.
 
 One :class:`SSHApp` runs per SSH session (see :mod:`tui.server`), configured through its
-constructor: the server's :class:`tui.tables.Lobby` and who is connected. Screens:
+constructor: the server's :class:`lobby.tables.Lobby` and who is connected. Screens:
 
 * :class:`LobbyScreen`: the tables (game, players, seats, status, spectators), the lobby chat;
   ``n`` opens a table, Enter joins (or returns to your seat; a finished table opens to watch),
@@ -42,9 +42,9 @@ from textual.widgets.option_list import Option
 
 import engine
 import replays
+from lobby.store import GameRecord
+from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, TableError, shown
 from tui.games import TABLES, ui_for
-from tui.store import GameRecord
-from tui.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, TableError, shown
 from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen
 
 __all__ = [
@@ -230,7 +230,7 @@ class LobbyHelpScreen(ModalScreen[None]):
 class RecentGamesScreen(ModalScreen[GameRecord | None]):
     """The server's recent finished games; Enter picks one (its replay opens), Esc closes.
 
-    Dismisses with the chosen :class:`tui.store.GameRecord`, or ``None``.
+    Dismisses with the chosen :class:`lobby.store.GameRecord`, or ``None``.
 
     Args:
         games: the games to offer, newest first.

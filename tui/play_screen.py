@@ -1,4 +1,4 @@
-"""The live table: one person and bots playing a game, through a :class:`tui.session.LocalTable`."""
+"""The live table: one person and bots playing a game, through a :class:`lobby.local.LocalTable`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from lobby.local import SPEEDS, LocalTable
 from tui.games import GameUI
-from tui.session import SPEEDS, LocalTable
 from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen
 
 __all__ = ["PlayScreen"]
@@ -29,7 +29,7 @@ class PlayScreen(Screen[None]):
     Args:
         table: the local table (state, seats, bots).
         ui: the game's screen parts.
-        speed: the name of a bot speed in :data:`tui.session.SPEEDS`.
+        speed: the name of a bot speed in :data:`lobby.local.SPEEDS`.
     """
 
     BINDINGS = [

@@ -41,8 +41,8 @@ import asyncssh
 import engine
 from bots import workers
 from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
-from tui.store import NameTaken, Store, valid_name
-from tui.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
+from lobby.store import NameTaken, Store, valid_name
+from lobby.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
 
 __all__ = ["RateLimiter", "SaloonServer", "bot_offers", "main", "serve"]
 
@@ -660,7 +660,7 @@ def serve(
 
 
 def bot_offers(pairs: Sequence[str]) -> dict[str, str]:
-    """The bots a server offers: :data:`~tui.tables.DEFAULT_SERVER_BOTS` plus the operator's ``NAME=SPEC`` pairs.
+    """The bots a server offers: :data:`~lobby.tables.DEFAULT_SERVER_BOTS` plus the operator's ``NAME=SPEC`` pairs.
 
     ``NAME`` is what users see and choose in the new-table form (an account-style name: a
     lower-case letter, then lower-case letters, digits, ``-`` or ``_``, 24 at most); ``SPEC`` is any

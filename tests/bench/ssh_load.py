@@ -41,7 +41,7 @@ from tests.ssh.termclient import connect  # noqa: E402
 _SERVER = """
 import asyncio, logging, sys
 from tui.server import RateLimiter, SaloonServer, run_server
-from tui.tables import ServerConfig
+from lobby.tables import ServerConfig
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)
 import gc, os, time

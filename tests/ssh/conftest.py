@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from lobby.tables import ServerConfig
 from tui.server import RateLimiter, SaloonServer
-from tui.tables import ServerConfig
 
 
 def make_server(data_dir: Path, guest: bool = False, **config: object) -> SaloonServer:

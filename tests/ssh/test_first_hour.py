@@ -17,12 +17,12 @@ import msgspec
 import pytest
 
 import engine
+from lobby.store import Store
+from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
 from tui.server import SaloonServer, main
-from tui.store import Store
-from tui.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError
 
 GAME = "deadwood1876"
 

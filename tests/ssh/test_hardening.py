@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 import replays
+from lobby.store import Store
+from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table, TableError
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tests.ssh.test_server import BotClient
@@ -29,8 +31,6 @@ from tui.ssh_driver import (
     SSHDriver,
     clamp_size,
 )
-from tui.store import Store
-from tui.tables import Identity, Lobby, SeatSpec, ServerConfig, Table, TableError
 
 
 def _apps(server: SaloonServer) -> list[SSHApp]:

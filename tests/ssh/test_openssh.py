@@ -22,12 +22,12 @@ import pyte
 import pytest
 
 import replays
+from lobby.store import Store
+from lobby.tables import Identity, SeatSpec
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key
 from tests.ssh.test_server import new_table
 from tui.server import SaloonServer
-from tui.store import Store
-from tui.tables import Identity, SeatSpec
 
 SSH = shutil.which("ssh")
 needs_ssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")

@@ -1,6 +1,6 @@
 """No SSH user may run code on the server: bot names, options and bot-command arguments from a connection.
 
-Each hostile name goes through the code paths a session uses (:meth:`tui.tables.Lobby.create_table`,
+Each hostile name goes through the code paths a session uses (:meth:`lobby.tables.Lobby.create_table`,
 the new-table form over an asyncssh PTY, the ``bot`` command), and each test checks that nothing
 ran: no process started (``subprocess``, ``os`` and ``asyncio`` spawners are watched, and the test
 process has no children), no module imported (``tests.ssh.evil_bot`` leaves a file when imported)
@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
+from lobby.store import Store
+from lobby.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, SeatSpec, ServerConfig, TableError
 from tests.ssh.evil_bot import MARK_ENV
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import SaloonServer, bot_offers, main
-from tui.store import Store
-from tui.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, SeatSpec, ServerConfig, TableError
 
 EVIL_MODULE = "tests.ssh.evil_bot"
 

@@ -11,10 +11,10 @@ from typing import Any
 import asyncssh
 
 import replays
+from lobby.tables import Identity, SeatSpec
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import RateLimiter, SaloonServer
-from tui.tables import Identity, SeatSpec
 
 
 async def run_command(port: int, user: str, key: asyncssh.SSHKey | None, command: str | None) -> tuple[int, str, str]:

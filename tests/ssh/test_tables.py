@@ -10,9 +10,9 @@ import msgspec
 import pytest
 
 import engine
+from lobby.store import Store
+from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError, clean_text
 from tui.server import RateLimiter
-from tui.store import Store
-from tui.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError, clean_text
 
 
 class Screen:

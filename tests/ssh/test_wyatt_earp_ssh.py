@@ -9,10 +9,10 @@ import time
 
 import engine
 import replays
+from lobby.tables import Identity, SeatSpec
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import BotClient, run_command
 from tui.server import SaloonServer
-from tui.tables import Identity, SeatSpec
 
 if "wyatt_earp" not in engine.games():  # registered in engine/__init__.py; kept for older checkouts
     from engine.wyatt_earp import GAME as _GAME

@@ -31,7 +31,7 @@ from engine.deadwood1876.components import components
 from engine.deadwood1876.events import Card
 from engine.deadwood1876.game import Options
 from engine.deadwood1876.views import PlayerView, SafeView, View
-from tui.games import GameUI, TableWidget
+from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
 
 __all__ = ["LEGEND", "Deadwood1876Table", "Deadwood1876UI", "card_text", "legend", "safe_text", "short_safe"]

@@ -40,7 +40,7 @@ from engine.wyatt_earp.components import components
 from engine.wyatt_earp.events import Card
 from engine.wyatt_earp.game import Options
 from engine.wyatt_earp.views import GroupView, PlayerView, View
-from tui.games import GameUI, TableWidget
+from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
 
 __all__ = [

@@ -1,6 +1,6 @@
-"""A local table: the engine state, who sits in each seat, and the loop that lets the bots play.
+"""A local table (``saloon play``): the engine state, who sits in each seat, and the loop that lets the bots play.
 
-The session holds no rules. It asks the engine who is to act (``state.to_act``), what they may do
+The table holds no rules. It asks the engine who is to act (``state.to_act``), what they may do
 (``state.legal_actions``) and applies their choices (``state.apply``, through a
 :class:`replays.Recorder` so the finished game can be saved as a replay).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -19,10 +20,20 @@ import engine
 from bots import Bot, workers
 from replays import Player, Recorder, Replay
 
-__all__ = ["SPEEDS", "LocalTable"]
+__all__ = ["SPEEDS", "LocalTable", "user_data_dir"]
 
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.6), ("fast", 0.2), ("instant", 0.0))
 """The bot pacing settings: a name and the pause before each bot move, in seconds."""
+
+
+def user_data_dir() -> Path:
+    """Saloon's directory in the user's data directory (XDG): ``$XDG_DATA_HOME/saloon``, or
+    ``~/.local/share/saloon`` when ``XDG_DATA_HOME`` is unset, empty or not an absolute path
+    (as the XDG Base Directory specification says). Nothing is created. A local table's replays
+    go under ``replays/`` there, bots' logs under ``logs/``."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "saloon"
 
 
 class LocalTable:

@@ -25,7 +25,7 @@ that runs it. Sessions come and go; the table plays on:
   hands it out (no view, log line, bot message or lobby row) until the game is over; then
   :attr:`Table.replay` and :meth:`Table.seed_if_over` give it to anyone.
 
-When a game ends its replay is saved and recorded in the :class:`tui.store.Store` before the table
+When a game ends its replay is saved and recorded in the :class:`lobby.store.Store` before the table
 reports the end.
 """
 
@@ -843,7 +843,7 @@ class Lobby:
     """The server's tables and lobby chat.
 
     Args:
-        store: the server's :class:`tui.store.Store` (finished games are recorded there).
+        store: the server's :class:`lobby.store.Store` (finished games are recorded there).
         config: how tables behave.
     """
 

@@ -1,0 +1,105 @@
+"""The base of every game's screen parts: :class:`GameUI` and its :class:`TableWidget`.
+
+Kept apart from :mod:`tui.games` (which imports each game's module to fill ``TABLES``) so that a
+game's module imports its bases from here without an import cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.pretty import Pretty
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+__all__ = ["GameUI", "TableWidget"]
+
+
+class TableWidget(VerticalScroll):
+    """The base of every game's table: it draws one seat's view and the recent events.
+
+    Subclasses override :meth:`draw`. The widget must show only what ``view`` and ``events``
+    hold: they are already what the viewer may know. It draws again by itself when resized.
+    """
+
+    _shown: tuple[Any, list[Any], list[str]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="generic-view")
+
+    def show(self, view: Any, events: list[Any], names: list[str]) -> None:
+        """Show ``view`` (one seat's view), given the viewer's ``events`` so far and the seats' ``names``."""
+        self._shown = (view, events, names)
+        self.draw(view, events, names)
+
+    def on_resize(self) -> None:
+        """Draw again for the new width."""
+        if self._shown is not None:
+            self.draw(*self._shown)
+
+    def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
+        """Draw ``view``: a plain dump, for games without a table of their own."""
+        self.query_one("#generic-view", Static).update(Pretty(view))
+
+
+class GameUI:
+    """How one game appears on screen. The defaults work for any game (a plain dump of the view).
+
+    Attributes:
+        game_id: the engine's game id.
+        css_path: the game's ``.tcss`` file (loaded by the app), or ``None``.
+        legend: Markdown for the help screen: how to read the table.
+    """
+
+    game_id = ""
+    css_path: Path | None = None
+    legend = ""
+
+    def for_options(self, options: Any) -> GameUI:
+        """These screen parts for a table played with ``options`` (``None``, a dict or the game's
+        options struct), for screens that know them; by default the options change nothing."""
+        return self
+
+    def make_table(self) -> TableWidget:
+        """A new table widget for this game."""
+        return TableWidget(classes="table")
+
+    def describe_action(self, game: Any, action: Any, view: Any, seat: int | None = None) -> str:
+        """``action`` in words as the picker and the replay viewer show it: ``game.describe``
+        (``seat``, the mover, as in :meth:`engine.Game.describe`)."""
+        text: str = game.describe(action, view) if seat is None else game.describe(action, view, seat)
+        return text
+
+    def group(self, action: Any, view: Any) -> tuple[str, ...]:
+        """The picker's group path for ``action`` (outermost first); ``()`` for no group."""
+        return (type(action).__name__,)
+
+    def describe_event(self, event: Any, view: Any, previous: Any = None) -> str | None:
+        """One log line for ``event`` as ``view``'s seat knows it, or ``None`` to leave it out.
+
+        ``previous`` is the event just before it in the viewer's events (``None`` at the start
+        or when unknown), for lines that depend on it (a reroll follows a roll).
+        """
+        return repr(event)
+
+    def event_describer(self, events: list[Any], view: Any) -> Callable[[Any], str | None]:
+        """A describer of the events of ``events`` for :meth:`tui.widgets.GameLog.show`: each in
+        words by :meth:`describe_event`, given the event before it in ``events``."""
+        before = {id(event): previous for previous, event in zip([None, *events], events, strict=False)}
+        return lambda event: self.describe_event(event, view, before.get(id(event)))
+
+    def notices(self, events: list[Any], start: int, view: Any) -> list[str]:
+        """What ``view``'s seat should not miss among ``events[start:]`` (a result that comes
+        while bots play on), each shown as a notification; by default nothing."""
+        return []
+
+    def is_turn_start(self, event: Any) -> bool:
+        """True if ``event`` starts a new turn or stage (the replay viewer's "next turn" stops there)."""
+        return False
+
+    def seat_name(self, view: Any, seat: int) -> str:
+        """A person's name for ``seat`` in ``view``."""
+        return f"seat {seat}"
