@@ -84,3 +84,19 @@ def test_the_stage_depot_pays_ten_when_the_game_ends_without_the_station_and_sco
     end_of_game.finish(st, 0, ("crime_pool_empty",))
     assert events_of(st, MoneyGained) == [MoneyGained(1, 10, "stage_depot")]
     assert st.outcome == Outcome((-3.0, 10.0), (2, 1), (1,))
+
+
+def test_the_200th_round_ends_a_game_nobody_ends():
+    """No trigger holds, but the 200th round is over: the game is scored as usual ("round_limit");
+    one turn earlier it goes on."""
+    from engine.deadwood_town.rules.end_of_game import ROUND_LIMIT
+
+    st = position(town={"B1": "gunsmith"}, posters=[0, 2])
+    st.turns = ROUND_LIMIT * 2 - 1  # seat 0's turn is the 399th: the game goes on after it
+    act(st, 0, HitTheTown(1, "B1"))
+    act(st, 0, DeclineAnnex())
+    assert not st.is_over and st.current == 1 and st.turns == ROUND_LIMIT * 2
+    act(st, 1, HitTheTown(1, "A1"))
+    act(st, 1, DeclineAnnex())
+    assert events_of(st, GameEnding) == [GameEnding(1, ("round_limit",))]
+    assert st.outcome == Outcome((5.0, 3.0), (1, 2), (0,))  # seat 1 pays $2 for its posters

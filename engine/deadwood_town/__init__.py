@@ -52,6 +52,10 @@ are silent, these are our decisions, each with its reason:
   players roll again; every roll is an event.
 * The attacker is on the building during the shootout's decisions (so nobody controls it then);
   a defender who skedaddles leaves it to the attacker, who may annex.
+* A game also ends after the 200th round, scored as usual (``"round_limit"``): the summary's
+  three triggers end every game people play (random play lasts at most about 120 rounds at 2
+  players), but bots that avoid every trigger could play forever, and tournaments, the ladder and
+  search rollouts must end; players would call it a stalemate and count the money.
 * When nobody at the table can act (impossible with the data's board, kept as a guard), the game
   ends and is scored (``GameEnding`` reason ``"stalled"``).
 

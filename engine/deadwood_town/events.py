@@ -331,7 +331,8 @@ class GoldMineRolled(msgspec.Struct, frozen=True, tag="gold_mine_rolled"):
 
 class GameEnding(msgspec.Struct, frozen=True, tag="game_ending"):
     """An end condition holds at the end of ``seat``'s turn: ``reasons`` among ``"train_station"``,
-    ``"crime_pool_empty"``, ``"no_living_cowboys"`` (``"stalled"``: nobody could move)."""
+    ``"crime_pool_empty"``, ``"no_living_cowboys"`` (``"stalled"``: nobody could move;
+    ``"round_limit"``: the 200th round ended, see :data:`~.rules.end_of_game.ROUND_LIMIT`)."""
 
     seat: int
     reasons: tuple[str, ...]

@@ -87,6 +87,7 @@ class DeadwoodTownState:
         "station_plot",
         "first",
         "current",
+        "turns",
         "phase",
         "waiting",
         "pending",
@@ -128,6 +129,7 @@ class DeadwoodTownState:
         self.station_plot = -1
         self.first = -1
         self.current = -1
+        self.turns = 0
         self.phase = "setup"
         self.waiting: tuple[int, ...] = ()
         self.pending: tuple[Any, ...] = ()
@@ -258,7 +260,7 @@ class DeadwoodTownState:
             self.ponies,
             self.posters,
             (self.crime_pool, self.box, self.cartridge_supply, self.pony_supply),
-            (self.sheriff, self.rails, self.station_plot, self.first, self.current),
+            (self.sheriff, self.rails, self.station_plot, self.first, self.current, self.turns),
             self.queue,
             self.fight,
             len(self.log),

@@ -14,6 +14,14 @@ from engine.core import Outcome, rank_by_scores
 from engine.deadwood_town.events import FinalScore, GameEnding, GameOver, MoneyGained
 from engine.deadwood_town.state import DeadwoodTownState
 
+ROUND_LIMIT = 200
+"""A game also ends at the end of the 200th round (every player's 200th turn, passed turns
+included), scored as usual (``GameEnding`` reason ``"round_limit"``). The summary has no such
+rule: the three triggers end every game people play (random play: at most about 120 rounds at 2
+players; heuristic bots: under 90), but bots that avoid every trigger could play forever, and a
+tournament, the ladder or a search's rollout must end. Players would call such a game a
+stalemate and count the money; so does the engine."""
+
 FINE_PER_POSTER = 1
 """Summary, Final Scoring: "Each player pays a fine of $1 per wanted poster they hold"."""
 

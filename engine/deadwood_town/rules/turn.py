@@ -181,6 +181,7 @@ def begin_turns(st: DeadwoodTownState, start: int) -> None:
         seat = (start + k) % n
         st.current = seat
         st.queue.clear()
+        st.turns += 1
         st.emit(TurnStarted(seat))
         st.ask(seat, "turn")
         if st._legal_of(seat):
@@ -193,6 +194,8 @@ def end_turn(st: DeadwoodTownState) -> None:
     """The current player's turn is over: end the game if an end condition holds, else the
     player on the left plays."""
     reasons = end_of_game.triggers(st)
+    if not reasons and st.turns >= end_of_game.ROUND_LIMIT * st.n:
+        reasons = ("round_limit",)
     if reasons:
         end_of_game.finish(st, st.current, reasons)
         return
