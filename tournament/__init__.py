@@ -10,13 +10,15 @@ its leaderboard. From Python:
 
 Modules: :mod:`~tournament.config` (the TOML file), :mod:`~tournament.schedule` (duplicate sets,
 seeds), :mod:`~tournament.run` (workers, Dask, resuming), :mod:`~tournament.results` (SQLite),
-:mod:`~tournament.ratings` (OpenSkill, bootstrap) and :mod:`~tournament.report` (leaderboard).
+:mod:`~tournament.ratings` (one Bradley–Terry fit over all games, block bootstrap, which bots are
+separated) and :mod:`~tournament.report` (leaderboard).
 """
 
 from __future__ import annotations
 
 from tournament.config import ConfigError, TournamentConfig, load_config, parse_config
-from tournament.report import Report, build_report, leaderboard_table, rating_plot, write_files
+from tournament.ratings import Pair, Rating, Ratings, rate
+from tournament.report import Report, build_report, leaderboard_table, pairs_table, rating_plot, write_files
 from tournament.results import GameRecord, StoreMismatch
 from tournament.run import RunSummary, run_tournament
 from tournament.schedule import GameSpec, derive_seed, make_schedule
@@ -25,6 +27,9 @@ __all__ = [
     "ConfigError",
     "GameRecord",
     "GameSpec",
+    "Pair",
+    "Rating",
+    "Ratings",
     "Report",
     "RunSummary",
     "StoreMismatch",
@@ -34,7 +39,9 @@ __all__ = [
     "leaderboard_table",
     "load_config",
     "make_schedule",
+    "pairs_table",
     "parse_config",
+    "rate",
     "rating_plot",
     "run_tournament",
     "write_files",

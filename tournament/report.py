@@ -7,6 +7,11 @@
 The leaderboard shows each bot's games *and* seats: line-ups are not always even (see
 :mod:`tournament.schedule`), so one bot may play a few games fewer than the others, or take two
 seats of one game, and the two counts make that visible.
+
+Ratings are one order-independent Bradley–Terry fit over all games on the Elo scale (0 = the
+mean bot) with block-bootstrap 95% intervals, and every pair of bots says whether it is separated
+at 95% (all pairs together): see :mod:`tournament.ratings`. Bot names are never cut short: in a
+narrow terminal they fold onto more lines.
 """
 
 from __future__ import annotations
@@ -18,24 +23,31 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from tournament.config import TournamentConfig
-from tournament.ratings import bootstrap_intervals, rate
+from tournament.ratings import Pair, rate, rating_history
 from tournament.results import GameRecord, ResultStore, RunInfo
 from tournament.run import RESULTS_FILE
-from tournament.schedule import make_schedule
+from tournament.schedule import derive_seed, make_schedule
 
 __all__ = [
     "PLOT_MARKERS",
+    "RATING_SCALE",
     "LeaderboardRow",
+    "Pair",
     "Report",
     "build_report",
     "leaderboard_table",
+    "pairs_table",
     "rating_plot",
     "write_files",
 ]
+
+RATING_SCALE = "Bradley-Terry, Elo scale: 0 = the mean bot; 100 more = ahead 64% of the time"
+"""What the leaderboard's ``rating`` means (the terminal table's caption and ``leaderboard.json``)."""
 
 PLOT_MARKERS = "*+ox#@%&=~^$" + "ABCDEFGHIJKLMNPQRSTUVWYZ"
 """The rating plot's markers, one per bot in leaderboard order (cycled beyond 36 bots).
@@ -52,10 +64,11 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
         place: 1 for the highest rating.
         bot: the display name.
         spec: the bot (``random``, ``package.module:Class`` or ``cmd:...``).
-        rating: OpenSkill ``mu``.
-        sigma: OpenSkill ``sigma``.
+        rating: Bradley–Terry strength on the Elo scale, 0 = the mean bot (see
+            :mod:`tournament.ratings`); ``nan`` for a bot without games.
+        se: its bootstrap standard error (``nan`` without bootstrap).
         low: the bootstrap 95% interval's lower end (``nan`` without bootstrap).
-        high: its upper end.
+        high: its upper end; ``low <= rating <= high``.
         games: the games it played.
         seats: the seats it took, all games: more than ``games`` when it took several seats of
             one game (fewer bots than seats).
@@ -64,13 +77,14 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
         mean_rank: its mean rank per seat (forfeits count as last).
         faults: its faults, all games.
         forfeits: the games it forfeited.
+        above: the bots it is separated from at 95% (rated above them), best first.
     """
 
     place: int
     bot: str
     spec: str
     rating: float
-    sigma: float
+    se: float
     low: float
     high: float
     games: int
@@ -80,6 +94,7 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
     mean_rank: float
     faults: int
     forfeits: int
+    above: tuple[str, ...] = ()
 
 
 class Report(msgspec.Struct, frozen=True):
@@ -90,8 +105,12 @@ class Report(msgspec.Struct, frozen=True):
         scheduled: the games in the schedule.
         played: the games stored.
         rows: the leaderboard, best first.
-        history: each bot's rating after each of its games: ``[(games played, mu), ...]``.
+        history: each bot's rating fitted to the first ``N`` games of the schedule:
+            ``[(N, rating), ...]`` (:func:`tournament.ratings.rating_history`).
         runs: each ``tournament run`` invocation, with its throughput.
+        pairs: every pair of rated bots, the higher rated first, and whether it is separated at
+            95% (all pairs together).
+        resamples: the bootstrap resamples behind the intervals (0: none).
     """
 
     game: str
@@ -100,6 +119,8 @@ class Report(msgspec.Struct, frozen=True):
     rows: list[LeaderboardRow]
     history: dict[str, list[tuple[int, float]]]
     runs: list[RunInfo]
+    pairs: list[Pair] = []
+    resamples: int = 0
 
 
 class _Tally:
@@ -110,12 +131,14 @@ class _Tally:
         self.score = self.rank = 0.0
 
 
-def _rows(
-    config: TournamentConfig, records: Sequence[GameRecord]
-) -> tuple[list[LeaderboardRow], dict[str, list[tuple[int, float]]]]:
+def _rows(config: TournamentConfig, records: Sequence[GameRecord]) -> tuple[list[LeaderboardRow], list[Pair], int]:
     names = list(config.bots)
-    ratings, history = rate(records, names)
-    intervals = bootstrap_intervals(records, names, config.bootstrap)
+    rated = rate(records, names, config.bootstrap, derive_seed(config.seed, "bootstrap"))
+    ratings = rated.ratings
+    above: dict[str, list[str]] = {name: [] for name in names}
+    for pair in rated.pairs:
+        if pair.separated:
+            above[pair.higher].append(pair.lower)
     tallies = {name: _Tally() for name in names}
     for record in records:
         for name in set(record.seats):
@@ -129,21 +152,21 @@ def _rows(
                 tally.score += record.scores[seat]
                 tally.rank += record.ranks[seat]
                 tally.faults += record.faults[seat]
-    order = sorted(names, key=lambda name: (-ratings[name].mu, name))
+    order = sorted(names, key=lambda name: (math.isnan(ratings[name].rating), -ratings[name].rating, name))
     rows = []
     for place, name in enumerate(order, 1):
         tally = tallies[name]
         per_seat = tally.seats or 1
-        low, high = intervals.get(name, (math.nan, math.nan))
+        rating = ratings[name]
         rows.append(
             LeaderboardRow(
                 place=place,
                 bot=name,
                 spec=config.bots[name],
-                rating=ratings[name].mu,
-                sigma=ratings[name].sigma,
-                low=low,
-                high=high,
+                rating=rating.rating,
+                se=rating.se,
+                low=rating.low,
+                high=rating.high,
                 games=tally.games,
                 seats=tally.seats,
                 wins=tally.wins,
@@ -151,9 +174,10 @@ def _rows(
                 mean_rank=tally.rank / per_seat,
                 faults=tally.faults,
                 forfeits=tally.forfeits,
+                above=tuple(above[name]),
             )
         )
-    return rows, history
+    return rows, rated.pairs, rated.resamples
 
 
 def build_report(out: str | Path) -> Report:
@@ -172,8 +196,9 @@ def build_report(out: str | Path) -> Report:
         config = msgspec.json.decode(config_json, type=TournamentConfig)
         records = store.records()
         runs = store.runs()
-    rows, history = _rows(config, records)
-    return Report(config.game, len(make_schedule(config)), len(records), rows, history, runs)
+    rows, pairs, resamples = _rows(config, records)
+    history = rating_history(records, list(config.bots))
+    return Report(config.game, len(make_schedule(config)), len(records), rows, history, runs, pairs, resamples)
 
 
 def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
@@ -184,7 +209,10 @@ def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
         "game": report.game,
         "scheduled": report.scheduled,
         "played": report.played,
+        "rating_scale": RATING_SCALE,
+        "bootstrap_resamples": report.resamples,
         "leaderboard": report.rows,
+        "pairs": report.pairs,
         "runs": [{**msgspec.to_builtins(run), "games_per_s": run.games_per_s} for run in report.runs],
     }
     json_path.write_bytes(msgspec.json.format(msgspec.json.encode(summary), indent=2) + b"\n")
@@ -192,36 +220,98 @@ def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
         writer = csv.writer(file)
         writer.writerow(LeaderboardRow.__struct_fields__)
         for row in report.rows:
-            writer.writerow(msgspec.structs.astuple(row))
+            writer.writerow(
+                [";".join(value) if isinstance(value, tuple) else value for value in msgspec.structs.astuple(row)]
+            )
     return json_path, csv_path
 
 
 def leaderboard_table(report: Report) -> Table:
-    """The leaderboard as a rich table."""
-    table = Table(title=f"{report.game}: {report.played} of {report.scheduled} games")
-    headers = ("#", "bot", "rating", "95% interval", "games", "seats", "wins", "mean score", "mean rank", "faults")
-    for header in headers:
-        table.add_column(header, justify="left" if header == "bot" else "right")
+    """The leaderboard as a rich table: one row per bot, best first.
+
+    Only the ``bot`` column (and a ``faults`` cell with forfeits) wraps: a long name folds onto
+    several lines instead of being cut short, and the numbers stay whole (an 80-column terminal
+    fits them with a bot column of about fifteen characters). The caption says what the rating
+    means; :func:`pairs_table` says which bots are separated.
+    """
+    if report.resamples:
+        intervals = f"95% interval: block bootstrap, {report.resamples} resamples"
+    else:
+        intervals = "no intervals (bootstrap off, or fewer than 2 duplicate sets)"
+    table = Table(
+        title=f"{report.game}: {report.played} of {report.scheduled} games",
+        caption=f"rating: {RATING_SCALE}\n{intervals}",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("bot", justify="left", overflow="fold", min_width=8)
+    for header in ("rating", "95% interval", "games", "seats", "wins", "mean score", "mean rank"):
+        table.add_column(header.replace(" ", "\n"), justify="right", no_wrap=True)
+    table.add_column("faults", justify="right")  # "3 (1 forfeited)" may wrap
     for row in report.rows:
-        interval = "-" if math.isnan(row.low) else f"{row.low:.1f} .. {row.high:.1f}"
-        faults = f"{row.faults}" + (f" ({row.forfeits} forfeited)" if row.forfeits else "")
         table.add_row(
             str(row.place),
             Text(row.bot),
-            f"{row.rating:.2f} ±{row.sigma:.2f}",
-            interval,
+            _number(row.rating),
+            _interval(row.low, row.high),
             str(row.games),
             str(row.seats),
             str(row.wins),
             f"{row.mean_score:.2f}",
             f"{row.mean_rank:.2f}",
-            faults,
+            f"{row.faults}" + (f" ({row.forfeits} forfeited)" if row.forfeits else ""),
         )
     return table
 
 
+def pairs_table(report: Report) -> Table:
+    """Which bots are separated at 95%: one row per pair of rated bots, the higher rated first.
+
+    ``difference`` is the rating difference in Elo points, with its simultaneous 95% interval
+    (all pairs together, :mod:`tournament.ratings`); ``separated`` is ``yes`` when that interval
+    excludes 0 (``-`` without intervals). Names fold onto several lines in a narrow terminal,
+    never cut short.
+    """
+    table = Table(
+        title="which bots are separated at 95% (all pairs together)",
+        caption="separated: the interval of the difference excludes 0",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("higher", justify="left", overflow="fold", min_width=8)
+    table.add_column("lower", justify="left", overflow="fold", min_width=8)
+    table.add_column("difference", justify="right", no_wrap=True)
+    table.add_column("95% interval", justify="right", no_wrap=True)
+    table.add_column("separated", justify="left", no_wrap=True)
+    for pair in report.pairs:
+        table.add_row(
+            Text(pair.higher),
+            Text(pair.lower),
+            _number(pair.difference),
+            _interval(pair.low, pair.high),
+            "-" if math.isnan(pair.low) else ("yes" if pair.separated else "no"),
+        )
+    return table
+
+
+def _number(value: float) -> str:
+    """Whole Elo points; ``-`` for ``nan``, and ``0``, not ``-0``, for a small negative value."""
+    if math.isnan(value):
+        return "-"
+    return f"{value:.0f}" if round(value) != 0 else "0"
+
+
+def _interval(low: float, high: float) -> str:
+    return "-" if math.isnan(low) else f"{_number(low)}..{_number(high)}"
+
+
 def rating_plot(report: Report, width: int = 100, height: int = 20, color: bool = True) -> str:
-    """Each bot's rating over its games, as a terminal plot (plotext).
+    """Each bot's rating fitted to the first ``N`` games, for growing ``N``, as a terminal plot (plotext).
 
     Each bot has its own marker (:data:`PLOT_MARKERS`, by leaderboard place), shown in the legend,
     so the series stay apart without colour too.
@@ -247,8 +337,8 @@ def rating_plot(report: Report, width: int = 100, height: int = 20, color: bool 
         if len(points) > 1:
             marker = PLOT_MARKERS[place % len(PLOT_MARKERS)]
             plt.plot([x for x, _ in points], [y for _, y in points], label=row.bot, marker=marker)
-    plt.title("rating (mu) over games played")
-    plt.xlabel("games played")
+    plt.title("rating (Elo) fitted to the first N games")
+    plt.xlabel("N: games in schedule order")
     text: str = plt.build()
     plt.clear_figure()
     if not color:

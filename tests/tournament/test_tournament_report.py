@@ -24,12 +24,11 @@ _LEGEND = re.compile(r"[┤│] (\S)\1 (\w+)")
 def _report() -> Report:
     """A report of four bots whose ratings cross, without running a tournament."""
     rows = [
-        LeaderboardRow(place, bot, "random", 25.0, 8.0, math.nan, math.nan, 10, 10, 2, 0.0, 2.5, 0, 0)
+        LeaderboardRow(place, bot, "random", 0.0, 40.0, math.nan, math.nan, 10, 10, 2, 0.0, 2.5, 0, 0)
         for place, bot in enumerate(BOTS, 1)
     ]
     history = {
-        bot: [(game, 25.0 + (i + 1) * (-1) ** (game + i) * game / 4) for game in range(11)]
-        for i, bot in enumerate(BOTS)
+        bot: [(game, (i + 1) * (-1) ** (game + i) * game * 10) for game in range(11)] for i, bot in enumerate(BOTS)
     }
     return Report("deadwood1876", 10, 10, rows, history, [])
 

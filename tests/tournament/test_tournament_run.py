@@ -237,12 +237,18 @@ def test_cli_run_and_show_write_the_leaderboard(tmp_path, capsys):
     for key in ("bot", "rating", "low", "high", "games", "wins", "mean_score", "mean_rank", "faults"):
         assert key in row
     assert board["runs"][0]["games_per_s"] > 0
+    assert board["rating_scale"].startswith("Bradley-Terry, Elo scale") and board["bootstrap_resamples"] == 20
+    assert [(pair["higher"], pair["lower"]) for pair in board["pairs"]] == [
+        (board["leaderboard"][0]["bot"], board["leaderboard"][1]["bot"])
+    ]
+    assert "which bots are separated at 95%" in printed
     csv_lines = (out / "leaderboard.csv").read_text().splitlines()
-    assert csv_lines[0].startswith("place,bot,spec,rating") and len(csv_lines) == 3
+    assert csv_lines[0].startswith("place,bot,spec,rating,se,low,high") and csv_lines[0].endswith(",above")
+    assert len(csv_lines) == 3
     assert main(["tournament", "show", str(out)]) == 0
     shown = capsys.readouterr().out
-    assert "rating (mu) over games played" in shown and "games/s" in shown
-    assert "rating (mu)" in rating_plot(build_report(out), color=False)
+    assert "rating (Elo) fitted to the first N games" in shown and "games/s" in shown
+    assert "rating (Elo)" in rating_plot(build_report(out), color=False)
 
 
 def test_ratings_rank_a_strong_bot_first(tmp_path, monkeypatch):
@@ -263,6 +269,12 @@ def test_ratings_rank_a_strong_bot_first(tmp_path, monkeypatch):
     best, *rest = report.rows
     assert best.bot == "random" and best.mean_rank == 1.0 and best.games == 12
     assert all(best.low > row.high for row in rest)
+    assert [(pair.higher, pair.lower, pair.separated) for pair in report.pairs] == [
+        ("random", "junk1", True),
+        ("random", "junk2", True),
+        ("junk1", "junk2", False),
+    ]
+    assert [row.above for row in report.rows] == [("junk1", "junk2"), (), ()]
     assert msgspec.json.decode(msgspec.json.encode(report.rows)) is not None
 
 
