@@ -18,6 +18,7 @@ from bots.play import GameResult, play_game, random_playout
 
 register_strategy("deadwood1876", "bots.deadwood1876_heuristic:Deadwood1876Strategy")
 register_strategy("wyatt_earp", "bots.wyatt_earp_heuristic:WyattEarpStrategy")
+register_strategy("deadwood_studios", "bots.deadwood_studios_heuristic:DeadwoodStudiosStrategy")
 register_strategy("deadwood_town", "bots.deadwood_town_heuristic:DeadwoodTownStrategy")
 
 __all__ = [
