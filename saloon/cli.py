@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -308,7 +309,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if command == "show":
         if len(files) != 1:
             raise UsageError("replay show needs exactly one FILE")
-        return _replay_show(files[0])
+        return _replay_show(files[0], boards=args.boards)
     if files:
         raise UsageError(f"unknown replay command {command!r}; use FILE, verify FILE... or show FILE")
     import tui
@@ -410,8 +411,15 @@ def _option_text(key: str, value: Any) -> str:
     return printable(f"{key}={text}")
 
 
-def _replay_show(path: str) -> int:
-    """Print a verified replay as text; every text from the file goes through :func:`printable`."""
+def _replay_show(path: str, boards: bool = False) -> int:
+    """Print a verified replay as text; every text from the file goes through :func:`printable`.
+
+    Games with a text board (:meth:`tui.games.GameUI.board_text`) also get the final position's
+    board, seen by nobody in particular (the omniscient view), and with ``boards`` the board after
+    every move.
+    """
+    from tui.games import ui_for
+
     replay = load(path)
     cursor = ReplayCursor(replay)
     header = replay.header
@@ -422,10 +430,25 @@ def _replay_show(path: str) -> int:
     print("options: " + (", ".join(_option_text(k, v) for k, v in header.options.items()) or "none"))
     for seat, player in enumerate(header.players):
         print(f"seat {seat}: {names[seat]} ({printable(player.kind)})")
+    ui = ui_for(game.id)
+    width = max(80, min(100, shutil.get_terminal_size((100, 24)).columns))
+
+    def board(title: str) -> None:
+        text = ui.board_text(cursor.state.view(engine.OMNISCIENT), names, width)
+        if text is not None:
+            print(f"{title}:")
+            print(text.rstrip("\n"))
+
     print(f"moves: {len(cursor)}")
+    if boards:
+        board("board at the start")
     for k, (seat, action) in enumerate(cursor.moves, start=1):
         print(f"move {k}: seat {seat}: {printable(game.describe(action, cursor.state.view(engine.OMNISCIENT), seat))}")
         cursor.forward()
+        if boards:
+            board(f"board after move {k}")
+    if not boards:
+        board("board at the end")
     for fault in replay.faults:
         print(f"fault: {printable(fault)}")
     outcome = replay.outcome
@@ -582,11 +605,13 @@ def _build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="step through, verify or show replays",
-        usage="saloon replay FILE | saloon replay verify FILE... | saloon replay show FILE",
+        usage="saloon replay FILE | saloon replay verify FILE... | saloon replay show FILE [--boards]",
         description="FILE: step through it in the terminal. verify FILE...: re-simulate, exit 1 with the "
-        "reason on any mismatch. show FILE: the replay as text (header, moves, faults, outcome).",
+        "reason on any mismatch. show FILE: the replay as text (header, moves, the final board of games "
+        "that have a text board, faults, outcome).",
     )
     replay.add_argument("args", nargs="+", metavar="ARG")
+    replay.add_argument("--boards", action="store_true", help="show: the board after every move, not only at the end")
     replay.set_defaults(func=_cmd_replay)
 
     bench = commands.add_parser("bench", help="engine throughput: decisions/s and games/s")

@@ -27,9 +27,16 @@ def _wyatt_earp() -> GameUI:
     return WyattEarpUI()
 
 
+def _deadwood_studios() -> GameUI:
+    from tui.games.deadwood_studios import DeadwoodStudiosUI
+
+    return DeadwoodStudiosUI()
+
+
 TABLES: dict[str, GameUI] = {
     "deadwood1876": _deadwood1876(),
     "wyatt_earp": _wyatt_earp(),
+    "deadwood_studios": _deadwood_studios(),
 }
 """The screen parts of every game that has a table screen, by game id."""
 

@@ -103,3 +103,8 @@ class GameUI:
     def seat_name(self, view: Any, seat: int) -> str:
         """A person's name for ``seat`` in ``view``."""
         return f"seat {seat}"
+
+    def board_text(self, view: Any, names: list[str], width: int = 100) -> str | None:
+        """The board of ``view`` as plain text (no markup) at most ``width`` columns wide, for
+        ``saloon replay show``; ``None`` for games without a text board (the default)."""
+        return None
