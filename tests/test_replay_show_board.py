@@ -45,3 +45,11 @@ def test_games_without_a_text_board_show_no_board(tmp_path: Path, capsys: pytest
     path = replay_file(tmp_path, "wyatt_earp", 2)
     assert main(["replay", "show", str(path), "--boards"]) == 0
     assert "board" not in capsys.readouterr().out
+
+
+def test_the_deadwood_town_board_shows_the_town(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = replay_file(tmp_path, "deadwood_town", 3)
+    assert main(["replay", "show", str(path)]) == 0
+    board = capsys.readouterr().out.split("board at the end:\n", 1)[1].split("outcome:", 1)[0]
+    assert "Crime Pool" in board and "Sheriff" in board
+    assert max(len(line) for line in board.splitlines()) <= 100

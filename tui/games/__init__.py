@@ -33,10 +33,17 @@ def _deadwood_studios() -> GameUI:
     return DeadwoodStudiosUI()
 
 
+def _deadwood_town() -> GameUI:
+    from tui.games.deadwood_town import DeadwoodTownUI
+
+    return DeadwoodTownUI()
+
+
 TABLES: dict[str, GameUI] = {
     "deadwood1876": _deadwood1876(),
     "wyatt_earp": _wyatt_earp(),
     "deadwood_studios": _deadwood_studios(),
+    "deadwood_town": _deadwood_town(),
 }
 """The screen parts of every game that has a table screen, by game id."""
 

@@ -1,0 +1,638 @@
+"""Deadwood (worker placement) at the table: whole games from the keyboard at 2 and 5 players
+against random bots, the replay viewer stepping through a game from every point of view, the
+text board, a shootout die by die, and the screen parts (log lines, notices, the picker's groups).
+
+No-leak checks: the one secret of the game is the order of the building stacks (a Fortune
+Teller's look shows it to its player only), and ``state.resample(seat, seed)`` redraws exactly
+what ``seat`` does not know of it, so what a seat is shown (board, log, choices, notices) must
+read the same in the real game and in a resampled one; the omniscient view, which shows every
+stack's order, must not (the check would catch a leak).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+from rich.console import Console
+from textual.events import Key
+from textual.widgets import Markdown
+from tui_helpers import my_turn_or_over, play_screen, resimulate, wait_until, widget_text
+
+import engine
+from bots import RandomBot, make_bot, play_game
+from bots.protocol import decide_message
+from engine.deadwood_town import actions as A
+from engine.deadwood_town import events as E
+from engine.deadwood_town.events import Cowboy
+from replays import Player, verify
+from tests.deadwood_town_helpers import act, position
+from tui import PlaySetup, SaloonApp, screen_text
+from tui.games import TABLES, ui_for
+from tui.games.deadwood_town import (
+    LEGEND,
+    DeadwoodTownUI,
+    render_board,
+    render_grid,
+    render_table,
+    table_parts,
+    token,
+)
+from tui.replay_screen import ReplayScreen
+from tui.widgets import ActionPicker, GameLog, ResultScreen
+from tui.widgets.picker import MAX_FLAT, Choice, _tree
+
+GAME = engine.game("deadwood_town")
+UI = ui_for("deadwood_town")
+NAMES = ["ann", "bob", "cat", "dan", "eve"]
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _text(parts: list[Any], width: int) -> str:
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    for part in parts:
+        console.print(part)
+    return console.export_text()
+
+
+def seat_text(state: engine.State, seat: int | None, names: list[str]) -> str:
+    """All a seat is shown of ``state``, rendered offline as the screens do: the table at 100
+    and 80 columns, the board listed at 60, every log line, the notices, and (when the seat is to
+    act) the choices."""
+    view = state.view(seat)
+    events = state.events(seat)
+    describe = UI.event_describer(events, view)
+    out = [_text(render_table(view, events, names, w), w) for w in (100, 78)]
+    out.append(render_board(view, names, 60))
+    out += [describe(e) or "" for e in events]
+    out += UI.notices(events, 0, view)
+    if isinstance(seat, int) and seat >= 0 and seat in state.to_act:
+        out += [f"{UI.group(a, view)} {UI.describe_action(GAME, a, view)}" for a in state.legal_actions(seat)]
+    return "\n".join(out)
+
+
+def assert_no_leak(state: Any, seat: int | None, names: list[str], seed: int = 1) -> None:
+    """``seat``'s screen reads the same whatever the stack order it does not know (the
+    spectator: for redraws around two seats)."""
+    shown = seat_text(state, seat, names)
+    for around in [seat] if seat is not None else [0, 1]:
+        other = state.resample(around, seed)
+        assert seat_text(other, seat, names) == shown, f"seat {seat} sees something hidden"
+
+
+def strategy(view: Any, legal: list[Any], rng: random.Random) -> Any:
+    """The keyboard player, out for a short game: annexes, takes the Town Hall (the railroad),
+    picks fights (each takes a wanted poster from the Crime Pool), else an empty building; one
+    move in four is random (to meet every kind of decision)."""
+    if rng.random() < 0.25:
+        return rng.choice(legal)
+    if A.Annex() in legal:
+        return A.Annex()
+    hits = [a for a in legal if isinstance(a, A.HitTheTown)]
+    town = {p.id: p for p in view.plots}
+    hall = [a for a in hits if town[a.plot].building == "town_hall" and not town[a.plot].cowboys]
+    fights = [a for a in hits if town[a.plot].cowboys and town[a.plot].building != "church"]
+    empty = [a for a in hits if not town[a.plot].cowboys]
+    for found in (hall, fights, empty):
+        if found:
+            return max(found, key=lambda a: (a.strength, a.plot))
+    return rng.choice(legal)
+
+
+async def press(pilot: Any, *keys: str) -> None:
+    """Press ``keys`` as the terminal sends them (key events to the app), each handled before the
+    next (lighter than ``Pilot.press``, which waits for the whole process to idle)."""
+    for key in keys:
+        pilot.app.post_message(Key(key, key if len(key) == 1 else None))
+        await pilot.pause(0)
+
+
+async def choose_from_the_keyboard(pilot: Any, app: SaloonApp, action: Any) -> int:
+    """Press the keys that lead the picker to ``action``: a digit per level (arrows and Enter past
+    the ninth item); returns the number of levels gone through."""
+    picker = play_screen(app).query_one(ActionPicker)
+    view = app.session.view()
+    label = UI.describe_action(GAME, action, view)
+    path = UI.group(action, view)
+    for depth in range(len(path) + 1):
+        items = picker.items
+        if label in items:
+            index = items.index(label)
+        else:
+            index = next(i for i, item in enumerate(items) if item.split(" ▸ ")[0] in path)
+        if index < MAX_FLAT:
+            await press(pilot, str(index + 1))
+        else:
+            picker.options.focus()
+            await press(pilot, "home", *["down"] * index, "enter")
+        if label in items:
+            return depth + 1
+        await wait_until(pilot, lambda shown=items: picker.items != shown)  # the group opened
+    raise AssertionError(f"{label!r} not reachable in the picker")
+
+
+# -- whole games from the keyboard ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "seat", "seed", "size"), [(2, 1, 22, (80, 24)), (5, 0, 27, (100, 32))])
+async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, size: tuple[int, int], tmp_path) -> None:
+    setup = PlaySetup("deadwood_town", players, seat, ("random",), seed)
+    app = SaloonApp(play=setup, speed="instant", next_seed=lambda: 4242, replay_dir=tmp_path)
+    rng = random.Random(seed)
+    decisions = levels = 0
+    async with app.run_test(size=size) as pilot:
+        names = play_screen(app).names
+        while True:
+            await wait_until(pilot, lambda: my_turn_or_over(app))
+            state = app.session.state
+            if state.is_over:
+                break
+            if decisions % 5 == 0:  # nothing hidden is shown: not on the table, in the log or the choices
+                assert_no_leak(state, seat, names, seed=decisions)
+            if decisions % 10 == 0:
+                shown = screen_text(app, everything=False)
+                assert "Your move" in shown and "RAILS " in shown and f"You ({'RGYPO'[seat]})" in shown
+                if state.view(seat).shootout is None:  # else the shootout shows above the town
+                    assert "Town Hall" in shown and "┌A1" in shown and "┘" in shown  # the whole town shows
+            before = app.session.recorder.num_moves
+            wanted = strategy(state.view(seat), app.session.legal_actions(), rng)
+            levels += await choose_from_the_keyboard(pilot, app, wanted)
+            await wait_until(pilot, lambda before=before: app.session.recorder.num_moves > before)
+            decisions += 1
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        session = app.session
+        assert decisions > 10 and levels > decisions  # some moves were inside groups
+        assert_no_leak(session.state, seat, names)
+        replay = session.replay()
+        assert resimulate(replay).outcome == session.state.outcome == replay.outcome
+        assert verify(replay).digest() == session.state.digest()
+        assert session.faults == []
+        assert any(n.startswith("The game ends: ") for n in play_screen(app).notices)
+        assert "seed" in screen_text(app, everything=False)
+        await pilot.press("w")  # save the replay
+        await pilot.pause()
+        assert app.saved and app.saved[0].exists()
+
+
+async def test_the_table_fits_80_by_24_and_100_by_32_and_help_explains_it(tmp_path) -> None:
+    app = SaloonApp(play=PlaySetup("deadwood_town", 5, 0, ("random",), 8), speed="instant", replay_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn_or_over(app))
+        assert play_screen(app).has_class("compact")
+        small = screen_text(app, everything=False)
+        lines = small.splitlines()
+        assert "Your move" in small and play_screen(app).query_one(ActionPicker).options.size.height >= 4
+        top = next(k for k, line in enumerate(lines) if "┌A1" in line)
+        bottom = next(k for k, line in enumerate(lines) if "└─" in line)
+        assert bottom - top == 15  # the whole town shows, five rows of plots
+        assert "Town Hall" in small and "Sheriff's" in small and "You (R): $5, 1 cartridge" in small
+        assert "…" not in "\n".join(lines[top : bottom + 1])  # every name of the town whole
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert not play_screen(app).has_class("compact")
+        large = screen_text(app, everything=False)
+        assert "Your move" in large and "┌A1" in large and "└─" in large  # the whole town, then
+        assert "player" in large and "to hire" in large  # the players' lines follow the town
+        await pilot.press("question_mark")  # the help: the legend, the keys and the rules
+        await pilot.pause()
+        assert app.screen.id == "help"
+        text = screen_text(app, everything=False)
+        assert "Reading the table" in text and f"{GAME.title}: help" in text
+        body = "\n".join(widget_text(m) for m in app.screen.query("MarkdownBlock"))
+        assert "Status line: the railroad (RAILS 1/4)" in body  # the legend
+        sources = "\n".join(m.source for m in app.screen.query(Markdown))
+        assert "`R3` is red's Trail Boss" in sources and "`Stage Dep.`" in sources and "`═ rail 1 ═`" in sources
+        assert "| Fortune Teller | 3 | $1; look at a stack and rearrange it | |" in sources  # help.md's table
+        assert len(app.screen.query("MarkdownTable")) == 2  # the building table and the keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is play_screen(app)
+
+
+# -- the replay viewer ------------------------------------------------------------------------
+
+
+def _replay(players: int, seed: int) -> Any:
+    names = [Player("you" if seat == 0 else "random", "human" if seat == 0 else "bot") for seat in range(players)]
+    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
+    return play_game("deadwood_town", players, bots, seed=seed, players=names).replay
+
+
+def _shown(viewer: ReplayScreen) -> str:
+    """The viewer's table and log (the log as written, not as scrolled)."""
+    return widget_text(viewer.query_one(".table")) + "\n".join(viewer.query_one(GameLog).plain_lines)
+
+
+def _shown_for(viewer: ReplayScreen, state: Any) -> str:
+    """What the viewer's table and log show for ``state`` from its point of view (the table
+    drawn by the viewer's own widget, the log lines by the same describer)."""
+    view, events = state.view(viewer.pov), state.events(viewer.pov)
+    table = viewer.query_one(".table")
+    table.show(view, events, viewer.names)  # type: ignore[attr-defined]
+    describe = viewer.ui.event_describer(events, view)
+    lines = [line for line in map(describe, events) if line is not None]
+    return widget_text(table) + "\n".join(lines)
+
+
+async def test_replay_viewer_from_every_seat_never_leaks() -> None:
+    """Through the whole game, from each seat and the spectator: the viewer's table and log read
+    the same for any order of the stacks they do not know; the omniscient view shows it."""
+    players = 4
+    app = SaloonApp(replay=_replay(players, 13))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        moves = len(viewer.cursor)
+        stride = max(1, moves // 10)
+        checked = caught = 0
+        for pov in [*range(players), None, engine.OMNISCIENT]:
+            viewer.pov = pov
+            viewer.action_jump("start")
+            while True:
+                state = viewer.cursor.state
+                shown = _shown(viewer)
+                if pov == engine.OMNISCIENT:
+                    assert "top first:" in shown
+                    caught += _shown_for(viewer, state.resample(0, checked)) != shown
+                else:
+                    around = pov if pov is not None else checked % players
+                    redraw = state.resample(around, checked)
+                    assert _shown_for(viewer, redraw) == shown, f"move {viewer.position}, seat {pov}"
+                    checked += 1
+                if viewer.position == moves:
+                    break
+                viewer.action_step(stride)  # forward: the log only grows
+            assert "GAME OVER" in shown and "══ Game over" in shown
+        assert checked > 40 and caught > 5
+
+
+async def test_replay_viewer_keys_at_80_by_24() -> None:
+    app = SaloonApp(replay=_replay(3, 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        start = _shown(viewer)
+        assert viewer.pov == 0 and "RAILS 0/4" in start and "You (R): $5" in start
+        for _ in range(6):
+            await pilot.press("right")
+        assert viewer.position == 6
+        await pilot.press("n")
+        assert viewer.position in viewer.turn_marks and viewer.position > 6
+        await pilot.press("p", "home")
+        assert viewer.position == 0 and _shown(viewer) == start
+        await pilot.press("v", "v", "v")
+        assert viewer.pov is None
+        assert "You (" not in _shown(viewer)
+        await pilot.press("end")
+        assert viewer.cursor.state.is_over and "GAME OVER" in _shown(viewer)
+        assert "══ Game over" in "\n".join(viewer.query_one(GameLog).plain_lines)
+
+
+# -- the text board ---------------------------------------------------------------------------
+
+START_GRID_80 = """\
+                      ┌A1────────┬A2★───────┬A3────────┐
+                      │Town Hall │Sheriff's │Church    │
+                      │          │G2        │R1 G3     │
+                 ┌B1──┴─────┬B2★─┴─────★B3★─┴─────┬B4──┴─────┐
+                 │Bank      │Gen. Store│Stage Dep.│          │
+                 │R3        │          │          │          │
+           ┌C1───┴────┬C2───┴────┬C3───┴────┬C4───┴────┬C5───┴────┐
+           │          │          │          │          │          │
+           │          │          │          │          │          │
+      ┌D1──┴─────┬D2──┴─────┬D3──┴─────┬D4──┴─────┬D5──┴─────┬D6──┴─────┐
+      │          │          │          │          │          │═ rail 1 ═│
+      │          │          │          │          │          │══════════│
+┌E1───┴────┬E2───┴────┬E3───┴────┬E4───┴────┬E5───┴────┬E6───┴────┬E7───┴────┐
+│          │          │          │          │          │          │          │
+│          │          │          │          │          │          │          │
+└──────────┴──────────┴──────────┴──────────┴──────────┴──────────┴──────────┘"""
+
+
+def _town_position() -> Any:
+    return position(
+        2,
+        town={"B1": "bank", "B2": "general_store", "B3": "stage_depot"},
+        cowboys={"A2": [(1, 2)], "A3": [(0, 1), (1, 3)], "B1": [(0, 3)]},
+        rails=1,
+        ranch={0: (0, 1, 0), 1: (1, 0, 0)},
+        money=[7, 12],
+        posters=[2, 0],
+    )
+
+
+def test_the_grid_at_80_columns_shows_buildings_cowboys_sheriff_and_rails() -> None:
+    view = _town_position().view(0)
+    grid = render_grid(view, 80)
+    assert grid is not None
+    assert grid.plain == START_GRID_80
+
+
+def test_the_text_board_is_plain_and_fits_every_width() -> None:
+    """Plain text (no markup) within the width; the grid down to 64 columns, then row by row."""
+    st = _town_position()
+    for seat in (0, None, engine.OMNISCIENT):
+        view = st.view(seat)
+        for width in (120, 100, 80, 64, 63, 50):
+            board = render_board(view, ["ann", "bob"], width)
+            assert all(len(line) <= width for line in board.splitlines()), width
+            assert "[" not in board and "\x1b" not in board
+            assert ("┌A1" in board) == (width >= 64)
+            assert "Crime Pool 10 wanted posters" in board and "Sheriff ★ on the corner of A2, B2, B3" in board
+            assert "Railroad 1 of 4 laid" in board and "next on D5, then D4, D3" in board
+    over = _games(5, 1)[0]
+    for width in (100, 80, 64, 50, 40):
+        board = render_board(over.view(None), NAMES, width)
+        assert all(len(line) <= width for line in board.splitlines()), width
+        assert sum(line.startswith("W ") for line in board.splitlines()) == len(over.outcome.winners)
+    listed = render_board(st.view(0), ["ann", "bob"], 60)
+    assert "A  A1 Town Hall · A2★ Sheriff's Office G2 · A3 Church R1 G3" in listed
+    assert "D  D1 open · D2 open · D3 open · D4 open · D5 open\n  D6 rail 1\n" in listed
+    players = render_board(st.view(0), ["ann", "bob"], 100).split("\n\n")[0].splitlines()
+    assert players == [
+        "    player        $ cart pony wanted ranch mine to hire Boot Hill",
+        "▶ R 0 ann (you)  $7    1    1      2 2     –    112233  –",
+        "  G 1 bob       $12    1    1      0 1     –    112233  –",
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=hst.integers(2, 5),
+    seed=hst.integers(0, 2**32),
+    moves=hst.integers(0, 200),
+    width=hst.integers(30, 140),
+    pov=hst.sampled_from([0, 1, None, engine.OMNISCIENT]),
+)
+def test_the_text_board_never_runs_past_its_width(players: int, seed: int, moves: int, width: int, pov: Any) -> None:
+    """Any position of a random game, any point of view, any width: plain lines of at most
+    ``width`` characters, the grid exactly from 64 columns, every plot once."""
+    state = GAME.new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.view(pov)
+    board = render_board(view, NAMES[:players], width)
+    assert max(len(line) for line in board.splitlines()) <= width
+    assert (render_grid(view, width) is not None) == (width >= 64)
+    town = board.split("\n\n")[1]
+    assert all(town.count(p.id) == 1 for p in view.plots)
+
+
+def test_the_stacks_show_only_the_order_a_seat_knows() -> None:
+    st = position(2, town={"B1": "fortune_teller"}, stacks={"3": ["grifter", "newspaper"]}, dice=[])
+    act(st, 0, A.HitTheTown(3, "B1"))
+    act(st, 0, A.Annex())
+    act(st, 0, A.LookAtStack("3"))
+    act(st, 0, A.Finish())  # keeps the order
+    mine = render_board(st.view(0), NAMES[:2], 100)
+    theirs = render_board(st.view(1), NAMES[:2], 100)
+    assert "Stack 3 (5) top first: Grifter, Newspaper, Courthouse, Dance Hall, Telegraph Office" in mine
+    assert "Stack 3 (5): Courthouse, Dance Hall, Grifter, Newspaper, Telegraph Office" in theirs
+    assert "Stack 3 (5) top first: Grifter, Newspaper, Courthouse, Dance Hall, Telegraph Office" in render_board(
+        st.view(engine.OMNISCIENT), NAMES[:2], 100
+    )
+
+
+def test_a_shootout_die_by_die_on_the_table_and_in_the_log() -> None:
+    """2 dice against 1 (no cartridges, no ponies): the attacker's first die, then one each."""
+    st = position(
+        town={"B1": "bank"},
+        cowboys={"B1": [(1, 1)]},
+        dice=["star", "blank", "crossed_guns"],
+        cartridges=[0, 0],
+        ponies=[0, 0],
+    )
+    act(st, 0, A.HitTheTown(2, "B1"))
+    view, events = st.view(1), st.events(1)
+    parts = table_parts(view, events, NAMES[:2], 100)
+    fight = parts["shootout"]
+    assert fight is not None and parts["fight"] is None
+    assert fight.plain.splitlines() == [
+        "Shootout at the Bank (B1): seat 0's Gunslinger (R2) attacks your Greenhorn (G1)",
+        "Dice: attacker 2, defender 1: the attacker rolls 1 die first, one at a time",
+        "  1. R2 rolls a star at G1: wounded (1 wound)",
+        "  2. R2 rolls a blank at G1: a miss",
+        "  2. G1 rolls crossed guns at R2: wounded (1 wound)",
+        "» both survive: the attacker goes to the Abandoned Mine; wounds heal",
+    ]
+    describe = UI.event_describer(events, view)
+    start = next(k for k, e in enumerate(events) if isinstance(e, E.ShootoutStarted))
+    assert [describe(e) for e in events[start:]] == [
+        "» Shootout at the Bank (B1): seat 0's Gunslinger (R2) attacks your Greenhorn (G1); "
+        "seat 0 takes a wanted poster",
+        "Seat 0 takes 1 wanted poster from the Crime Pool (a shootout)",
+        "You stand and fight",
+        "Seat 0 (attacker) uses no cartridge",
+        "You (defender) use no cartridge",
+        "Dice: attacker 2, defender 1: the attacker rolls 1 die first, one at a time",
+        "  die 1: R2 rolls a star at G1: wounded (1 wound)",
+        "  die 2: R2 rolls a blank at G1: a miss",
+        "  die 2: G1 rolls crossed guns at R2: wounded (1 wound)",
+        "» Shootout at the Bank (B1): both survive: the attacker goes to the Abandoned Mine; wounds heal",
+        "── Your turn ──",
+    ]
+    assert UI.notices(events, start, view) == [
+        "Shootout at the Bank (B1): seat 0's Gunslinger (R2) attacks your Greenhorn (G1): "
+        "both survive: the attacker goes to the Abandoned Mine; wounds heal"
+    ]
+    assert (
+        UI.describe_event(events[start + 6], view) == "  die 1: Seat 0 rolls a star at your cowboy: wounded (1 wound)"
+    )
+
+
+# -- the screen parts -------------------------------------------------------------------------
+
+EVERY_EVENT = [
+    (
+        E.GameStarted(2, (("A1", "town_hall"), ("B2", "saloon_x")), 10),
+        "══ Deadwood for 2: Town Hall (A1), X Saloon (B2); 10 wanted posters in the Crime Pool ══",
+    ),
+    (E.StartRoll(1, 1, "star"), "First player, roll 1: seat 1 rolls a star"),
+    (E.TurnStarted(1), "── Seat 1's turn (G) ──"),
+    (E.TurnPassed(0), "You can neither head back nor hit the town, and pass"),
+    (E.CowboyHeadedBack(1, "mine", 3), "Seat 1 brings their Trail Boss (G3) back to the Ranch from the Abandoned Mine"),
+    (E.CowboyPlaced(0, 1, "C3", "bank"), "You send your Greenhorn (R1) to the Bank (C3)"),
+    (E.TollPaid(0, 1, 1, "B2"), "You pay seat 1 $1 toll to enter B2 (the Sheriff's Office)"),
+    (E.BuildingAnnexed(1, "C3", "hotel", True), "Seat 1 annexes the Hotel (C3) again (next to the new rail)"),
+    (E.AnnexDeclined(0, "A1", "town_hall"), "You do not annex the Town Hall (A1)"),
+    (
+        E.ShootoutStarted("C3", "bank", Cowboy(1, 3), Cowboy(0, 2), -1),
+        "» Shootout at the Bank (C3): seat 1's Trail Boss (G3) attacks your Gunslinger (R2); "
+        "the Crime Pool is empty: no poster",
+    ),
+    (E.Skedaddled(0, 2, "C3"), "Your Gunslinger (R2) skedaddles to the Abandoned Mine (a pony spent)"),
+    (E.StoodGround(1), "Seat 1 stands and fights"),
+    (E.CartridgeDeclared(1, "attacker", True), "Seat 1 (attacker) spends a cartridge: one more die"),
+    (E.DiceCounted(2, 2, -1, 0), "Dice: attacker 2, defender 2: both roll together, a die each at a time"),
+    (E.ShotRolled(1, 1, 0, "skull", "kill", 0, True), "  die 1: Seat 1 rolls a skull at your cowboy: killed"),
+    (E.ShootoutEnded("C3", "defender_won"), "» Shootout at C3: the defender wins and stays"),
+    (E.CowboyKilled(Cowboy(0, 2), "C3"), "Your Gunslinger (R2) is killed at C3: to Boot Hill"),
+    (E.MoneyGained(1, 2, "hotel"), "Seat 1 gets $2 (the Hotel: the railroad comes)"),
+    (E.MoneyPaid(0, 1, 1, "casino"), "You lose $1 to seat 1 (Casino)"),
+    (E.SuppliesGained(0, "pony", 1), "You take 1 pony from the supply"),
+    (E.PostersTaken(1, 1, "bank"), "Seat 1 takes 1 wanted poster from the Crime Pool (Bank)"),
+    (E.PostersReturned(0, 2, "church"), "You return 2 wanted posters to the box (Church)"),
+    (E.PosterGiven(1, 0), "Seat 1 gives you a wanted poster (Newspaper)"),
+    (E.CrimePoolAdjusted(0, -2, 6), "You remove 2 wanted posters from the Crime Pool (Telegraph Office): 6 there"),
+    (E.CowboyHired(1, 2, 1), "Seat 1 hires their Gunslinger (G2) for $1 (Saloon): it waits in the Abandoned Mine"),
+    (
+        E.CowboyMoved(1, Cowboy(0, 3), "B1", "mine", "grifter"),
+        "Seat 1's Grifter sends your Trail Boss (R3) from B1 to the Abandoned Mine",
+    ),
+    (
+        E.CowboyReturned(0, "mine", 1),
+        "You bring your Greenhorn (R1) back to the Ranch from the Abandoned Mine (Dance Hall)",
+    ),
+    (E.SheriffMoved(1, "S_B1_C1_C2", ("B1", "C1", "C2")), "Seat 1 moves the Sheriff to the corner of B1, C1, C2"),
+    (E.StackSeen(1, "2"), "Seat 1 looks at stack 2 (Fortune Teller)"),
+    (E.StackArranged(0, "2", ("saloon", "gold_mine")), "You put stack 2 back, top first: Saloon, Gold Mine"),
+    (E.TileDrawn(0, "3", "grifter", "stage_depot"), "You draw the Grifter from stack 3 (Stage Depot)"),
+    (E.TileBuilt(0, "C4", "grifter"), "You build the Grifter on C4"),
+    (E.TileToBottom("1", "bank", "destroyed"), "The Bank goes under stack 1 (destroyed)"),
+    (E.RailPlaced(1, 2, "D5"), "» Seat 1 lays rail 2 of 4 on D5"),
+    (E.BuildingDestroyed("D5", "bank", (Cowboy(0, 1),)), "The Bank on D5 is destroyed: R1 to the Abandoned Mine"),
+    (E.StationBuilt(0, "E4", 3, 15), "» You build the Train Station on E4: 3 buildings next to it pay $15"),
+    (E.GoldMineRolled(1, "crossed_guns", 2), "Seat 1 rolls crossed guns at the Gold Mine: $2"),
+    (E.GameEnding(1, ("crime_pool_empty",)), "══ The game ends after seat 1's turn: the Crime Pool is empty ══"),
+    (
+        E.FinalScore(0, 12, 10, 3, 19, 3, 1),
+        "You: $12 + $10 Stage Depot − $3 fine (3 wanted posters) = $19; 1 on Boot Hill",
+    ),
+    (E.GameOver((19, 8), (1, 2), (0,)), "══ Game over: you ($19) win ══"),
+]
+
+
+def test_every_event_kind_has_its_words() -> None:
+    view = position(2).view(0)
+    assert len({type(ev) for ev, _ in EVERY_EVENT}) == len(EVERY_EVENT) == len(E.Event.__args__)  # type: ignore[attr-defined]
+    for ev, words in EVERY_EVENT:
+        assert UI.describe_event(ev, view) == words
+
+
+def _games(players: int, count: int, options: Any = None) -> list[Any]:
+    states = []
+    for seed in range(count):
+        st = GAME.new_game(players, seed, options)
+        rng = random.Random(seed)
+        while not st.is_over:
+            seat = st.to_act[0]
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+        states.append(st)
+    return states
+
+
+def test_every_event_of_random_games_has_a_log_line_and_the_table_draws_every_view() -> None:
+    seen: set[type] = set()
+    for players, options in ((2, None), (3, {"town_hall_build": "one"}), (5, {"die": "alternative"})):
+        for st in _games(players, 3, options):
+            for seat in (0, None, engine.OMNISCIENT):
+                view = st.view(seat)
+                events = st.events(seat)
+                describe = UI.event_describer(events, view)
+                for event in events:
+                    line = describe(event)
+                    seen.add(type(event))
+                    assert line is not None and not line.startswith(type(event).__name__), line
+                assert "GAME OVER" in _text(render_table(view, events, NAMES), 100)
+    assert len(seen) >= 25
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_level_of_the_picker_fits_the_digits(players: int) -> None:
+    """In every position of random games, each level of the picker (groups within groups) shows
+    at most nine items, and no two moves read the same."""
+    levels = 0
+    for seed in range(4):
+        st = GAME.new_game(players, seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            seat = st.to_act[0]
+            legal = st.legal_actions(seat)
+            view = st.view(seat)
+            labels = [UI.describe_action(GAME, a, view) for a in legal]
+            assert len(set(labels)) == len(labels), labels
+            stack = [_tree([Choice(label, UI.group(a, view), a) for label, a in zip(labels, legal, strict=True)])]
+            while stack:
+                node = stack.pop()
+                if len(node.all_choices()) <= MAX_FLAT:  # shown flat
+                    continue
+                levels += 1
+                assert len(node.choices) + len(node.groups) <= MAX_FLAT, [c.label for c in node.all_choices()]
+                stack.extend(node.groups.values())
+            st.apply(seat, rng.choice(legal))
+    assert levels > 20
+
+
+def test_the_picker_groups_hit_the_town_by_cowboy_and_row() -> None:
+    view = position(2).view(0)
+    assert UI.group(A.HitTheTown(3, "C4"), view) == ("Hit the Town", "Send your Trail Boss (3)", "Row C")
+    assert UI.group(A.HeadBack("mine", 1), view) == ("Head Back to the Ranch", "Your Greenhorns")
+    assert UI.group(A.MoveSheriff("S_D1_E1_E2"), view) == ("Corners of rows D and E", "West")
+    assert UI.group(A.Annex(), view) == ()
+    picked = UI.describe_action(GAME, A.PickCowboy("B1", 0, 3), view)
+    assert picked == "General Store: move your Trail Boss from B1"
+
+
+def test_notices_tell_a_seat_what_was_done_to_it() -> None:
+    found = 0
+    for st in _games(4, 4):
+        view = st.view(0)
+        events = st.events(0)
+        notices = UI.notices(events, 0, view)
+        fights = sum(isinstance(e, E.ShootoutStarted) and 0 in (e.attacker.owner, e.defender.owner) for e in events)
+        moved = sum(isinstance(e, E.CowboyMoved) and e.cowboy.owner == 0 and e.seat != 0 for e in events)
+        assert sum(n.startswith("Shootout at ") for n in notices) == fights
+        assert sum(" your " in n and ("moves" in n or "sends" in n) for n in notices) == moved
+        assert notices[-1].startswith("The game ends: ")
+        found += fights + moved
+        assert UI.notices(events, len(events), view) == []
+        spectator = UI.notices(st.events(None), 0, st.view(None))
+        assert len(spectator) == 1 and "your" not in spectator[0]
+    assert found > 0
+
+
+def test_tokens_and_the_legend_follow_the_tables_options() -> None:
+    assert token(0, 3) == "R3" and token(4, 1) == "O1"
+    assert TABLES["deadwood_town"] is UI and UI.legend == LEGEND
+    ui = UI.for_options({"adjacent_reannex": False, "town_hall_build": "one", "die": "alternative"})
+    assert isinstance(ui, DeadwoodTownUI)
+    assert "**no bonus annex**" in ui.legend and "builds only one" in ui.legend and "3 blanks" in ui.legend
+    assert "bonus annex** next to a new rail is on" in UI.for_options(None).legend
+    assert UI.for_options({"nonsense": 1}).legend == LEGEND
+
+
+def test_the_bot_protocol_doc_shows_a_real_decision() -> None:
+    """docs/bot-protocol.md's example is the decide message of seed 7 after these five moves (two
+    heuristic bots'), and the heuristic bot's answer there is the doc's (``{"action":0}``)."""
+    st = GAME.new_game(2, 7)
+    for seat, action in [
+        (1, A.HitTheTown(3, "B4")),
+        (1, A.Annex()),
+        (0, A.HitTheTown(3, "B4")),
+        (1, A.StandAndFight()),
+        (0, A.DeclareCartridge(True)),
+    ]:
+        act(st, seat, action)
+    (seat,) = st.to_act
+    legal = st.legal_actions(seat)
+    sent = json.loads(decide_message(seat, st.view(seat), legal, 1000))
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    part = doc.split("### A Deadwood (worker placement) decision", 1)[1]
+    assert json.loads(part.split("```json\n", 1)[1].split("```", 1)[0]) == sent
+    answer = make_bot("heuristic", 1).act(st.view(seat), legal, seat)
+    assert legal.index(answer) == 0 and answer == A.DeclareCartridge(True)
