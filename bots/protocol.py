@@ -28,9 +28,12 @@ from typing import Any
 
 import msgspec
 
+import engine
+
 __all__ = [
     "MAX_LINE_BYTES",
     "PROTOCOL_VERSION",
+    "all_options",
     "BotReplyError",
     "decide_message",
     "end_message",
@@ -88,12 +91,32 @@ def start_message(game_id: str, seat: int, players: int, options: Any = None) ->
         game_id: the game's id.
         seat: the bot's seat (0-based).
         players: the number of seats at the table.
-        options: the game's options (a dict, the options Struct, or ``None`` for ``{}``).
+        options: the game's options (a dict, the options Struct, or ``None`` for the defaults); the
+            line gives all of them, defaults included (:func:`all_options`).
 
     Returns:
         One JSON line (ending in ``\\n``).
     """
-    return _line(_Start(game=game_id, seat=seat, players=players, options={} if options is None else options))
+    return _line(_Start(game=game_id, seat=seat, players=players, options=all_options(game_id, options)))
+
+
+def all_options(game_id: str, options: Any = None) -> dict[str, Any]:
+    """Every option of ``game_id`` with its value, defaults included, as the ``start`` message
+    gives them (an options Struct omits its defaults when encoded).
+
+    Args:
+        game_id: the game's id; for an unknown game ``options`` is returned as given.
+        options: a dict, the game's options Struct, or ``None`` (all defaults).
+
+    Raises:
+        engine.InvalidOptions: ``options`` are not options of that game.
+    """
+    try:
+        game = engine.game(game_id)
+    except engine.UnknownGame:
+        return {} if options is None else dict(msgspec.to_builtins(options))
+    parsed = engine.parse_options(game.options_type, options)
+    return {name: msgspec.to_builtins(getattr(parsed, name)) for name in parsed.__struct_fields__}
 
 
 def decide_message(seat: int, view: Any, legal: Sequence[Any], deadline_ms: int) -> bytes:

@@ -20,10 +20,26 @@ def test_start_message_has_no_seed():
         "game": "deadwood1876",
         "seat": 2,
         "players": 5,
-        "options": {"horse_thief": True},
+        "options": {**DEFAULTS, "horse_thief": True},
         "protocol": 1,
     }
-    assert json.loads(start_message("deadwood1876", 0, 3))["options"] == {}
+
+
+DEFAULTS = {
+    name: msgspec.to_builtins(getattr(engine.game("deadwood1876").options_type(), name))
+    for name in engine.game("deadwood1876").options_type.__struct_fields__
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.games()))
+def test_start_message_gives_every_option_defaults_included(game_id):
+    """The docs promise all options, defaults included (an options Struct omits its defaults)."""
+    game = engine.game(game_id)
+    fields = game.options_type.__struct_fields__
+    for options in (None, game.options_type(), {}):
+        sent = json.loads(start_message(game_id, 0, game.min_players, options))["options"]
+        assert sorted(sent) == sorted(fields)
+        assert engine.parse_options(game.options_type, sent) == game.options_type()
 
 
 def test_decide_message_encodes_view_and_tagged_actions():
