@@ -15,6 +15,8 @@ no table code):
   paced for watching) and :func:`~lobby.local.user_data_dir`.
 * :mod:`lobby.matchmaker` and :mod:`lobby.ratings`: the ladder's queue policy and its OpenSkill
   ratings.
+* :mod:`lobby.ladder`: the live :class:`~lobby.ladder.Ladder` (queues, the matchmaker tick that
+  opens rated tables, standings) and the leaderboard's text and JSON.
 
 **Two table models, on purpose (for now).** ``saloon play``'s :class:`~lobby.local.LocalTable` and
 the server's :class:`~lobby.tables.Table` were not merged into one. Both already share what is

@@ -8,7 +8,11 @@ Layout of the data directory::
 
 A finished game's replay is written (atomically and durably, :func:`replays.save`) before its row
 is committed, so a row always points at a whole file and a server killed at any moment loses no
-game whose end it reported. Every write is one transaction.
+game whose end it reported. Every write is one transaction: a rated (ladder) game's row, its
+rating updates and its rating history commit together (:mod:`lobby.ratings`), so no rating ever
+exists without its game. Tables finish in worker threads: one lock serializes the writes; reads
+(games, ratings) use a second connection that sees committed data only and never waits for a
+write's commit, so the event loop is not held up by another thread's ``fsync``.
 """
 
 from __future__ import annotations
@@ -16,11 +20,14 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import replays
+from lobby import ratings
 
 __all__ = ["NAME_RE", "GameRecord", "NameTaken", "Store", "valid_name"]
 
@@ -105,10 +112,15 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._lock = threading.RLock()
         self._db.executescript(_SCHEMA)
+        self._db.executescript(ratings.SCHEMA)
+        self._read = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._read.execute("PRAGMA query_only=ON")
 
     def close(self) -> None:
         """Close the database."""
+        self._read.close()
         self._db.close()
 
     # Accounts -----------------------------------------------------------------------------
@@ -156,14 +168,31 @@ class Store:
 
     # Games --------------------------------------------------------------------------------
 
-    def record_game(self, code: str, replay: replays.Replay, started: float, finished: float) -> GameRecord:
+    def record_game(
+        self,
+        code: str,
+        replay: replays.Replay,
+        started: float,
+        finished: float,
+        rated_ranks: Sequence[int] | None = None,
+    ) -> GameRecord:
         """Save a finished game: its replay file first (durably), then its row.
+
+        Args:
+            code: the table's code.
+            replay: the finished game's replay (with its fault log).
+            started: when the game started (Unix time).
+            finished: when it ended (Unix time).
+            rated_ranks: for a ladder game, the ranks to rate it by, seat order (the engine's,
+                with forfeits last: :func:`lobby.ratings.forfeit_ranks`). The game's row, the
+                players' new ratings and their history rows then commit in one transaction.
 
         Returns:
             The new :class:`GameRecord`.
 
         Raises:
-            ValueError: the replay has no outcome (the game is not over).
+            ValueError: the replay has no outcome (the game is not over), or ``rated_ranks`` do
+                not fit the players (:func:`lobby.ratings.rate_game`); nothing is recorded then.
             OSError: the replay cannot be written.
         """
         if replay.outcome is None:
@@ -175,6 +204,8 @@ class Store:
         outcome = {"scores": list(replay.outcome.scores), "ranks": list(replay.outcome.ranks)}
         outcome["winners"] = list(replay.outcome.winners)
         outcome["faults"] = list(replay.faults)
+        if rated_ranks is not None:
+            outcome["ladder_ranks"] = list(rated_ranks)
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games(code, game, players, seed, started, finished, replay, outcome)"
@@ -191,42 +222,76 @@ class Store:
                 ),
             )
             row_id = int(cursor.lastrowid or 0)
+            if rated_ranks is not None:
+                ratings.rate_game(self._db, replay.header.game, players, rated_ranks, row_id, finished)
         return GameRecord(
             row_id, code, replay.header.game, players, started, finished, path, replay.outcome.winners, replay.faults
         )
 
     def games(self, limit: int = 50) -> list[GameRecord]:
         """The most recently finished games, newest first."""
-        rows = self._db.execute(
+        rows = self._read.execute(
             "SELECT id, code, game, players, started, finished, replay, outcome FROM games"
             " ORDER BY finished DESC, id DESC LIMIT ?",
             (limit,),
         ).fetchall()
-        return [
-            GameRecord(
-                int(r[0]),
-                str(r[1]),
-                str(r[2]),
-                tuple(json.loads(r[3])),
-                float(r[4]),
-                float(r[5]),
-                self.data_dir / str(r[6]),
-                tuple(json.loads(r[7])["winners"]),
-                tuple(json.loads(r[7]).get("faults", ())),
-            )
-            for r in rows
-        ]
+        return [self._record(r) for r in rows]
+
+    def game(self, row_id: int) -> GameRecord | None:
+        """The finished game with row id ``row_id``, or ``None`` if there is none."""
+        row = self._read.execute(
+            "SELECT id, code, game, players, started, finished, replay, outcome FROM games WHERE id = ?",
+            (row_id,),
+        ).fetchone()
+        return None if row is None else self._record(row)
+
+    def _record(self, r: tuple[object, ...]) -> GameRecord:
+        outcome = json.loads(str(r[7]))
+        return GameRecord(
+            int(str(r[0])),
+            str(r[1]),
+            str(r[2]),
+            tuple(json.loads(str(r[3]))),
+            float(str(r[4])),
+            float(str(r[5])),
+            self.data_dir / str(r[6]),
+            tuple(outcome["winners"]),
+            tuple(outcome.get("faults", ())),
+        )
+
+    # The ladder (ratings kept by :mod:`lobby.ratings`) ----------------------------------------
+
+    def ladder_rating(self, game: str, name: str) -> ratings.LadderRating:
+        """``name``'s ladder rating in ``game`` (the default for a player without rated games)."""
+        return ratings.rating(self._read, game, name)
+
+    def ladder_standings(self, game: str) -> list[ratings.LadderRating]:
+        """``game``'s ladder, best first (:func:`lobby.ratings.standings`)."""
+        return ratings.standings(self._read, game)
+
+    def ladder_history(self, game: str, name: str, limit: int = 20) -> list[ratings.HistoryPoint]:
+        """``name``'s last ``limit`` ladder games in ``game``, oldest first (:func:`lobby.ratings.history`)."""
+        return ratings.history(self._read, game, name, limit)
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+        return _Transaction(self._db, self._lock)
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
         self._db = db
+        self._lock = lock
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        self._lock.acquire()
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self._lock.release()
+            raise
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self._db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        try:
+            self._db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        finally:
+            self._lock.release()

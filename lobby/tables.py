@@ -21,6 +21,11 @@ that runs it. Sessions come and go; the table plays on:
 * A remote bot that times out or answers nonsense gets a legal default move (the first legal
   action), a logged fault, and its channel closed, as local external bots are restarted
   (:mod:`bots.external`).
+* A **rated** table (the ladder's: :meth:`Lobby.open_rated_table`, formed by
+  :class:`lobby.ladder.Ladder`) updates its players' ladder ratings when it ends, in the same
+  transaction as its row. A human or remote seat whose substitute bot takes over (its owner
+  away past the grace time, or left) **forfeits**: the fault log says so, the game goes on, and
+  the seat is ranked last for the rating (:func:`lobby.ratings.forfeit_ranks`).
 * The game's seed comes from :func:`secrets.randbits` and is kept in a private attribute. Nothing
   hands it out (no view, log line, bot message or lobby row) until the game is over; then
   :attr:`Table.replay` and :meth:`Table.seed_if_over` give it to anyone.
@@ -47,6 +52,8 @@ import msgspec
 
 import engine
 from bots import Bot, RandomBot, make_bot, workers
+from lobby.matchmaker import MatchPolicy
+from lobby.ratings import forfeit_ranks
 from replays import Player, Recorder, Replay
 
 __all__ = [
@@ -102,6 +109,11 @@ class ServerConfig:
         finished_keep_s: how long a finished table stays listed.
         bots: the bots users may seat, by offered name: name -> :func:`bots.make_bot` spec
             (:data:`DEFAULT_SERVER_BOTS` unless the operator adds or replaces some).
+        ladder_policy: how patient the ladder's matchmaker is (:class:`lobby.matchmaker.MatchPolicy`:
+            the longest wait, the rating window).
+        ladder_connections_per_key: the most ladder connections (queued or seated at a ladder
+            table) one account key may hold at once; one more is refused.
+        ladder_tick_s: seconds between two rounds of the ladder's matchmaker.
     """
 
     grace_s: float = 60.0
@@ -114,6 +126,9 @@ class ServerConfig:
     waiting_idle_s: float = 1800.0
     finished_keep_s: float = 600.0
     bots: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_SERVER_BOTS))
+    ladder_policy: MatchPolicy = MatchPolicy()
+    ladder_connections_per_key: int = 4
+    ladder_tick_s: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -283,6 +298,10 @@ class Table:
         self.faults: list[str] = []
         self.spectators: set[Listener] = set()
         self.replay_path: str | None = None
+        self.game_row: int | None = None
+        self.rated = False
+        self.forfeits: set[int] = set()
+        self.ladder_ranks: tuple[int, ...] | None = None
         self.version = 0
         self._listeners: set[Listener] = set()
         self.__seed: int | None = None
@@ -520,7 +539,7 @@ class Table:
         elif self.status == "playing":
             target.away_since = time.monotonic()
             if leave or self.grace_of(target) <= 0:
-                target.substitute = True
+                self._substitute(target, "left the table" if leave else "disconnected")
         self._changed()
         self._wake.set()
 
@@ -604,6 +623,16 @@ class Table:
         self._changed(lobby_too=state.is_over)
         self._wake.set()
 
+    def _substitute(self, seat: Seat, why: str) -> None:
+        """A substitute bot plays for ``seat`` from now on; at a rated table its owner forfeits."""
+        seat.substitute = True
+        if self.rated and seat.kind in ("human", "remote") and seat.index not in self.forfeits:
+            self.forfeits.add(seat.index)
+            self.faults.append(
+                f"move {self.num_moves + 1}: seat {seat.index} ({seat.name}) forfeits ({why}): "
+                "ranked last on the ladder; a substitute bot plays on"
+            )
+
     def _automatic(self, seat: Seat) -> bool:
         return seat.kind == "bot" or seat.substitute
 
@@ -674,7 +703,7 @@ class Table:
         now = time.monotonic()
         for seat in self.seats:
             if seat.away_since is not None and not seat.substitute and now >= seat.away_since + self.grace_of(seat):
-                seat.substitute = True
+                self._substitute(seat, f"away for more than {self.grace_of(seat):g} s")
                 log.info("table %s: seat %d (%s) is away; a bot plays for it", self.code, seat.index, seat.name)
                 self._changed()
         for index, deadline in list(self._deadlines.items()):
@@ -787,12 +816,20 @@ class Table:
         self._outcome = state.outcome
         self.finished = time.time()
         self._deadlines.clear()
+        if self.rated:
+            self.ladder_ranks = forfeit_ranks(self._outcome.ranks, self.forfeits)
         replay = self._recorder.replay(self.faults)
         try:
             record = await asyncio.to_thread(
-                self.lobby.store.record_game, self.code, replay, self.started or self.finished, self.finished
+                self.lobby.store.record_game,
+                self.code,
+                replay,
+                self.started or self.finished,
+                self.finished,
+                self.ladder_ranks,
             )
             self.replay_path = str(record.replay)
+            self.game_row = record.id
         except Exception:
             log.exception("table %s: the replay could not be saved", self.code)
         self.status = "over"
@@ -854,6 +891,7 @@ class Lobby:
         self.chat: deque[ChatLine] = deque(maxlen=200)
         self._listeners: set[Listener] = set()
         self.version = 0
+        self.ladder: Any = None  # the server's lobby.ladder.Ladder, which sets itself here
 
     @property
     def default_bot(self) -> str | None:
@@ -995,6 +1033,43 @@ class Lobby:
         self.changed()
         if not any(s.free for s in made):
             table._start()  # bots only: play now
+        return table
+
+    def open_rated_table(self, game_id: str, players: list[tuple[Controller, Literal["human", "remote"]]]) -> Table:
+        """Open a ladder table for ``players`` (seat order) and seat them: the game starts at once.
+
+        Made for :class:`lobby.ladder.Ladder`. The table is ``rated`` (its result updates the
+        ladder ratings, see :meth:`lobby.store.Store.record_game`; a seat away past its grace
+        time forfeits and is ranked last). It counts towards :attr:`ServerConfig.max_tables` but
+        not towards anyone's :attr:`ServerConfig.max_open_tables_per_account`.
+
+        Args:
+            game_id: the game (default options).
+            players: per seat, the controller (a person's screen or a remote bot's channel) and
+                the seat kind, ``"human"`` or ``"remote"``; different accounts.
+
+        Raises:
+            TableError: an unknown game, a player count the game does not allow, the saloon is
+                full, or a seat cannot be taken.
+        """
+        try:
+            game = engine.game(game_id)
+        except engine.UnknownGame as exc:
+            raise TableError(str(exc)) from None
+        if not game.min_players <= len(players) <= game.max_players:
+            raise TableError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(players)}")
+        live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+        if len(live) >= self.config.max_tables:
+            raise TableError("the saloon is full: too many tables; try again later")
+        opts = engine.parse_options(game.options_type, None)
+        code = self._new_code()
+        seats = [Seat(i, "open") for i in range(len(players))]
+        table = Table(self, code, game.id, len(players), opts, Identity("ladder", "ladder:"), seats)
+        table.rated = True
+        self.tables[code] = table
+        log.info("table %s: rated %s for %s", code, game.id, ", ".join(c.identity.label for c, _ in players))
+        for index, (controller, kind) in enumerate(players):
+            table.sit(controller, index, kind=kind)
         return table
 
     def drop(self, table: Table) -> None:

@@ -629,7 +629,7 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
         help="the SSH server (defaults 127.0.0.1:2222, data in ./saloon-data)",
         usage="saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] "
-        "[--turn-timer S] [--bot NAME=SPEC ...]",
+        "[--turn-timer S] [--ladder-max-wait S] [--ladder-connections N] [--bot NAME=SPEC ...]",
     )
     serve.add_argument("args", nargs=argparse.REMAINDER)
     serve.set_defaults(func=_cmd_serve)

@@ -4,6 +4,10 @@
 
     ssh -p 2222 NAME@HOST                                    the lobby (needs a terminal)
     ssh -p 2222 NAME@HOST bot [--table CODE] [--seat K]      a remote bot (JSON lines, no terminal)
+    ssh -p 2222 NAME@HOST ladder --game GAME [--players N,..]  a bot on the rated ladder (JSON lines)
+    ssh -p 2222 NAME@HOST leaderboard GAME [--json]           a game's ladder
+    ssh -p 2222 NAME@HOST replay ID > game.replay             a finished game's replay
+    sftp -P 2222 NAME@HOST                                    the replays folder, read-only
 
 Identity is the client's public key: the first login with a new key registers it under the SSH
 user name; a name registered to another key is refused with a message saying so, and so is a
@@ -23,6 +27,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import os
 import secrets
@@ -34,13 +39,15 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import asyncssh
 
 import engine
 from bots import workers
 from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
+from lobby.ladder import Ladder, leaderboard_json, leaderboard_text
+from lobby.matchmaker import MatchPolicy
 from lobby.store import NameTaken, Store, valid_name
 from lobby.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
 
@@ -276,26 +283,188 @@ class _RemoteBot:
                 return
 
 
-def _bot_arguments(args: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="bot", add_help=False, exit_on_error=False)
-    parser.add_argument("--table")
-    parser.add_argument("--seat", type=int)
-    parser.add_argument("--game")
+class _LadderBot(_RemoteBot):
+    """A remote bot on the ladder: one game at a time, back in the queue after each ``end``."""
+
+    def __init__(
+        self, identity: Identity, process: asyncssh.SSHServerProcess[bytes], ladder: Ladder, game: str, counts: Any
+    ) -> None:
+        super().__init__(identity, process)
+        self.ladder = ladder
+        self.game = game
+        self.counts = counts
+
+    def changed(self, what: Any) -> None:
+        if what is self.table and isinstance(what, Table) and what.status == "closed":
+            self._finish("the ladder table closed", 1)
+
+    def seated(self, table: Table, seat: int) -> None:
+        """The ladder seated this bot (called by :class:`lobby.ladder.Ladder`)."""
+        others = ", ".join(s.name for s in table.seats if s.index != seat)
+        self.note(f"seated at rated table {table.code} ({table.title}), seat {seat}, against {others}")
+
+    def start(self, table: Table, seat: int) -> None:
+        self.table = table
+        super().start(table, seat)
+
+    def end(self, outcome: engine.Outcome) -> None:
+        self._send(end_message(outcome))
+        table, self.table = self.table, None
+        if table is not None:
+            table.release(self)  # type: ignore[arg-type]  # the game is over: only stops listening
+        if self.done.done():
+            return
+        try:
+            self.ladder.join(self, self.game, self.counts, kind="remote")  # type: ignore[arg-type]
+        except TableError as exc:
+            self._finish(f"ladder: {exc}", 1)
+            return
+        self.note("queued again")
+
+
+def _strict_parser(prog: str) -> argparse.ArgumentParser:
+    """An argument parser that raises ``ValueError`` instead of printing and exiting."""
+    parser = argparse.ArgumentParser(prog=prog, add_help=False, exit_on_error=False)
 
     def error(message: str) -> None:
         raise ValueError(message)
 
     parser.error = error  # type: ignore[method-assign]
+    return parser
+
+
+def _known_game(game: str) -> str:
+    if game not in engine.games():
+        raise ValueError(f"unknown game {shown(game)}; games: {', '.join(engine.games())}")
+    return game
+
+
+def _bot_arguments(args: Sequence[str]) -> argparse.Namespace:
+    parser = _strict_parser("bot")
+    parser.add_argument("--table")
+    parser.add_argument("--seat", type=int)
+    parser.add_argument("--game")
     options = parser.parse_args(list(args))
-    if options.game is not None and options.game not in engine.games():
-        raise ValueError(f"unknown game {shown(options.game)}; games: {', '.join(engine.games())}")
+    if options.game is not None:
+        _known_game(options.game)
     return options
+
+
+def _ladder_arguments(args: Sequence[str]) -> tuple[str, tuple[int, ...] | None]:
+    """``ladder --game GAME [--players N,...]`` -> ``(game, counts or None)``; ``ValueError`` if bad."""
+    parser = _strict_parser("ladder")
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players")
+    options = parser.parse_args(list(args))
+    game = engine.game(_known_game(options.game))
+    if options.players is None:
+        return game.id, None
+    try:
+        counts = tuple(sorted({int(n) for n in options.players.split(",")}))
+    except ValueError:
+        raise ValueError(f"--players {shown(options.players)}: expected player counts like 2,3") from None
+    bad = [n for n in counts if not game.min_players <= n <= game.max_players]
+    if bad:
+        raise ValueError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {bad[0]}")
+    return game.id, counts
+
+
+def _leaderboard_arguments(args: Sequence[str]) -> argparse.Namespace:
+    parser = _strict_parser("leaderboard")
+    parser.add_argument("game")
+    parser.add_argument("--json", action="store_true")
+    options = parser.parse_args(list(args))
+    _known_game(options.game)
+    return options
+
+
+def _replay_arguments(args: Sequence[str]) -> int:
+    parser = _strict_parser("replay")
+    parser.add_argument("id")
+    options = parser.parse_args(list(args))
+    if not options.id.isdigit():
+        raise ValueError(f"replay ID must be a game's number, not {shown(options.id)}")
+    return int(options.id)
+
+
+class _ReplaysSFTP(asyncssh.SFTPServer):
+    """Read-only SFTP of ``DATA/replays``: the folder is the client's root; every change is refused.
+
+    Args:
+        chan: the SFTP session's channel.
+        root: the replays folder.
+        allowed: False for a connection that did not log in as an account or guest (it may
+            open the session but sees nothing).
+    """
+
+    def __init__(self, chan: asyncssh.SSHServerChannel[bytes], root: Path, allowed: bool) -> None:
+        super().__init__(chan, chroot=os.fsencode(root))
+        self._allowed = allowed
+
+    @staticmethod
+    def _refuse() -> NoReturn:
+        raise asyncssh.SFTPPermissionDenied("the replays folder is read-only")
+
+    def map_path(self, path: bytes) -> bytes:
+        if not self._allowed:
+            raise asyncssh.SFTPPermissionDenied("not logged in")
+        return super().map_path(path)
+
+    def open(self, path: bytes, pflags: int, attrs: asyncssh.SFTPAttrs) -> Any:
+        if pflags & (asyncssh.FXF_WRITE | asyncssh.FXF_APPEND | asyncssh.FXF_CREAT | asyncssh.FXF_TRUNC):
+            self._refuse()
+        return super().open(path, asyncssh.FXF_READ, attrs)
+
+    def open56(self, path: bytes, desired_access: int, flags: int, attrs: asyncssh.SFTPAttrs) -> Any:
+        writing = asyncssh.ACE4_WRITE_DATA | asyncssh.ACE4_APPEND_DATA | asyncssh.ACE4_WRITE_ATTRIBUTES
+        if desired_access & writing or flags & asyncssh.FXF_ACCESS_DISPOSITION != asyncssh.FXF_OPEN_EXISTING:
+            self._refuse()
+        return super().open56(path, desired_access, flags, attrs)
+
+    def write(self, file_obj: object, offset: int, data: bytes) -> int:
+        self._refuse()
+
+    def setstat(self, path: bytes, attrs: asyncssh.SFTPAttrs) -> None:
+        self._refuse()
+
+    def lsetstat(self, path: bytes, attrs: asyncssh.SFTPAttrs) -> None:
+        self._refuse()
+
+    def fsetstat(self, file_obj: object, attrs: asyncssh.SFTPAttrs) -> None:
+        self._refuse()
+
+    def remove(self, path: bytes) -> None:
+        self._refuse()
+
+    def mkdir(self, path: bytes, attrs: asyncssh.SFTPAttrs) -> None:
+        self._refuse()
+
+    def rmdir(self, path: bytes) -> None:
+        self._refuse()
+
+    def rename(self, oldpath: bytes, newpath: bytes) -> None:
+        self._refuse()
+
+    def posix_rename(self, oldpath: bytes, newpath: bytes) -> None:
+        self._refuse()
+
+    def symlink(self, oldpath: bytes, newpath: bytes) -> None:
+        self._refuse()
+
+    def link(self, oldpath: bytes, newpath: bytes) -> None:
+        self._refuse()
 
 
 _USAGE = """\
 Saloon: Wild West board games over SSH.
   ssh -p PORT NAME@HOST                                   the lobby (in a terminal)
   ssh -p PORT NAME@HOST bot [--table CODE] [--seat K]     a remote bot: JSON lines on stdin/stdout
+  ssh -p PORT NAME@HOST ladder --game GAME [--players N,...]
+                                                          a bot on GAME's rated ladder: JSON lines,
+                                                          one game after another until it leaves
+  ssh -p PORT NAME@HOST leaderboard GAME [--json]         GAME's ladder: ratings, games, who is online
+  ssh -p PORT NAME@HOST replay ID > FILE                  a finished game's replay (ID: its number)
+  sftp -P PORT NAME@HOST                                  the replays folder, read-only
 """
 
 
@@ -328,6 +497,7 @@ class SaloonServer:
         self.limiter = limiter or RateLimiter()
         self.store: Store = None  # type: ignore[assignment]  # made in start()
         self.lobby: Lobby = None  # type: ignore[assignment]
+        self.ladder: Ladder = None  # type: ignore[assignment]
         self.sessions: set[Any] = set()
         self._sock: socket.socket | None = None
         self._accept_task: asyncio.Task[None] | None = None
@@ -339,11 +509,13 @@ class SaloonServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.data_dir)
         self.lobby = Lobby(self.store, self.config)
+        self.ladder = Ladder(self.lobby)
         host_key = load_host_key(self.data_dir)
         self._options = asyncssh.SSHServerConnectionOptions(
             server_factory=lambda: _Auth(self),
             server_host_keys=[host_key],
             process_factory=self._session,
+            sftp_factory=self._sftp,
             encoding=None,
             line_editor=False,
             allow_pty=True,
@@ -359,6 +531,7 @@ class SaloonServer:
         self._sock = sock
         self.port = sock.getsockname()[1]
         self._accept_task = asyncio.get_running_loop().create_task(self._accept(), name="ssh accept")
+        self.ladder.start()
         log.info("Saloon listening on %s port %d (data in %s)", self.host, self.port, self.data_dir)
 
     async def stop(self) -> None:
@@ -370,6 +543,8 @@ class SaloonServer:
                     await self._accept_task
             if self._sock is not None:
                 self._sock.close()
+            if self.ladder is not None:
+                await self.ladder.stop()
             if self.lobby is not None:
                 await self.lobby.close()
             for task in list(self._connections):
@@ -492,6 +667,12 @@ class SaloonServer:
                 words = [command]
             if words[0] == "bot":
                 return await self._bot_session(process, identity, words[1:])
+            if words[0] == "ladder":
+                return await self._ladder_session(process, identity, words[1:])
+            if words[0] == "leaderboard":
+                return self._leaderboard(process, words[1:])
+            if words[0] == "replay":
+                return self._replay(process, words[1:])
             if words[0] in ("help", "--help", "-h"):
                 process.stdout.write(_USAGE.encode())
                 return 0
@@ -556,6 +737,76 @@ class SaloonServer:
         if message:
             self._say(process, message, error=status != 0)
         return int(status)
+
+    async def _ladder_session(
+        self, process: asyncssh.SSHServerProcess[bytes], identity: Identity, args: list[str]
+    ) -> int:
+        try:
+            game, counts = _ladder_arguments(args)
+        except (ValueError, argparse.ArgumentError) as exc:
+            self._say(process, f"ladder: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
+            return 2
+        bot = _LadderBot(identity, process, self.ladder, game, counts)
+        reader = asyncio.get_running_loop().create_task(bot.read_lines())
+        try:
+            try:
+                back = self.ladder.join(bot, game, counts, kind="remote")  # type: ignore[arg-type]
+            except TableError as exc:
+                message, status = f"ladder: {exc}", 1
+            else:
+                if back is None:
+                    which = "any number of" if counts is None else ",".join(map(str, counts))
+                    bot.note(f"queued for the {engine.game(game).title} ladder ({which} players)")
+                message, status = await bot.done
+        finally:
+            self.ladder.leave(bot)  # type: ignore[arg-type]
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader
+            if bot.table is not None:
+                bot.table.release(bot)  # type: ignore[arg-type]
+        if message:
+            self._say(process, message, error=True)  # stderr: stdout carries only the protocol
+        return int(status)
+
+    def _leaderboard(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
+        try:
+            options = _leaderboard_arguments(args)
+        except (ValueError, argparse.ArgumentError) as exc:
+            self._say(process, f"leaderboard: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
+            return 2
+        rows = self.ladder.standings(options.game)
+        if options.json:
+            text = json.dumps(leaderboard_json(options.game, rows), indent=1) + "\n"
+        else:
+            text = leaderboard_text(engine.game(options.game).title, rows)
+        if process.get_terminal_type():
+            text = text.replace("\n", "\r\n")
+        process.stdout.write(text.encode())
+        return 0
+
+    def _replay(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
+        try:
+            row_id = _replay_arguments(args)
+        except (ValueError, argparse.ArgumentError) as exc:
+            self._say(process, f"replay: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
+            return 2
+        record = self.store.game(row_id)
+        if record is None:
+            self._say(process, f"replay: no finished game {row_id} on this server", error=True)
+            return 2
+        try:
+            data = record.replay.read_bytes()
+        except OSError as exc:
+            self._say(process, f"replay: game {row_id}'s replay cannot be read: {exc.strerror}", error=True)
+            return 1
+        process.stdout.write(data)
+        return 0
+
+    def _sftp(self, chan: asyncssh.SSHServerChannel[bytes]) -> asyncssh.SFTPServer:
+        login: _Login | None = chan.get_extra_info("saloon_login")
+        allowed = login is not None and login.identity is not None
+        return _ReplaysSFTP(chan, self.store.replay_dir, allowed)
 
     async def _seat_bot(self, bot: _RemoteBot, options: argparse.Namespace) -> Table | None:
         """Seat the bot at its table (waiting for one with a free seat if none was named)."""
@@ -638,6 +889,8 @@ def serve(
     bot_delay_s: float = 0.5,
     bots: Mapping[str, str] = DEFAULT_SERVER_BOTS,
     bot_grace_s: float = 5.0,
+    ladder_max_wait_s: float = 30.0,
+    ladder_connections_per_key: int = 4,
 ) -> None:
     """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
 
@@ -651,9 +904,18 @@ def serve(
         turn_timer_s: seconds a person has per decision (``None``: no timer).
         bot_delay_s: the pause before a visible bot move at tables with people.
         bots: the bots users may seat, offered name -> :func:`bots.make_bot` spec; see :func:`bot_offers`.
+        ladder_max_wait_s: the longest a ladder player waits before being seated with whoever
+            can make a table (:class:`lobby.matchmaker.MatchPolicy`).
+        ladder_connections_per_key: the most ladder connections one account key may hold.
     """
     config = ServerConfig(
-        grace_s=grace_s, bot_grace_s=bot_grace_s, turn_timer_s=turn_timer_s, bot_delay_s=bot_delay_s, bots=dict(bots)
+        grace_s=grace_s,
+        bot_grace_s=bot_grace_s,
+        turn_timer_s=turn_timer_s,
+        bot_delay_s=bot_delay_s,
+        bots=dict(bots),
+        ladder_policy=MatchPolicy(max_wait_s=ladder_max_wait_s),
+        ladder_connections_per_key=ladder_connections_per_key,
     )
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
     asyncio.run(run_server(server))
@@ -720,6 +982,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot-delay", type=float, default=0.5, metavar="S", help="pause before visible bot moves (default 0.5)"
     )
     parser.add_argument(
+        "--ladder-max-wait",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds before a queued ladder player is seated with whoever can make a table (default 30)",
+    )
+    parser.add_argument(
+        "--ladder-connections",
+        type=int,
+        default=4,
+        metavar="N",
+        help="ladder connections one account key may hold at once (default 4)",
+    )
+    parser.add_argument(
         "--bot",
         action="append",
         default=[],
@@ -734,7 +1010,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] ...``.
 
-    The rest: ``[--turn-timer S] [--bot-delay S] [--bot NAME=SPEC]`` (see :func:`build_parser`).
+    The rest: ``[--turn-timer S] [--bot-delay S] [--ladder-max-wait S] [--ladder-connections N]
+    [--bot NAME=SPEC]`` (see :func:`build_parser`).
 
     Returns:
         The exit code (2 for bad arguments or a port that cannot be opened).
@@ -751,6 +1028,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         or (args.turn_timer is not None and args.turn_timer <= 0)
     ):
         print("saloon serve: bad --port, --grace, --bot-grace or --turn-timer", file=sys.stderr)
+        return 2
+    if args.ladder_max_wait < 0 or args.ladder_connections < 1:
+        print("saloon serve: bad --ladder-max-wait or --ladder-connections", file=sys.stderr)
         return 2
     try:
         offers = bot_offers(args.bot)
@@ -769,6 +1049,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.bot_delay,
             offers,
             bot_grace_s=args.bot_grace,
+            ladder_max_wait_s=args.ladder_max_wait,
+            ladder_connections_per_key=args.ladder_connections,
         )
     except OSError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)

@@ -204,8 +204,12 @@ async def test_no_forwarding_sftp_or_scp(server: SaloonServer, watch: tuple[Spaw
             await conn.open_connection("127.0.0.1", server.port)
         with pytest.raises(asyncssh.ChannelListenError):  # remote forwarding
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
-        with pytest.raises((asyncssh.Error, OSError)):  # no SFTP subsystem (yet: issue 13 adds a read-only one)
-            await asyncio.wait_for(conn.start_sftp_client(), 10)
+        async with conn.start_sftp_client() as sftp:  # SFTP: the replays folder only, read-only
+            assert await sftp.realpath("/../..") == "/"
+            with pytest.raises(asyncssh.SFTPNoSuchFile):
+                await sftp.stat("/../saloon.db")
+            with pytest.raises(asyncssh.SFTPPermissionDenied):
+                await sftp.open("/../PWNED", "wb")
         result = await conn.run("scp -t /tmp/PWNED", encoding="utf-8", timeout=20)
         assert result.exit_status == 2 and "unknown command" in str(result.stderr)
     finally:
