@@ -221,12 +221,12 @@ def test_a_bot_that_sleeps_past_the_deadline_timed_out(pidfile):
 
 
 def test_the_cpu_limit_kills_a_spinning_bot_and_it_is_a_crash():
-    bot = _bot("spinning_bot", cpu_limit_s=1, decision_timeout_s=0.2, startup_timeout_s=2.5, max_restarts=0)
-    started = time.monotonic()
+    # A start-up deadline far beyond the CPU limit: on a loaded machine a second of CPU time can
+    # take many seconds of wall time, and the kill must still be the CPU limit's.
+    bot = _bot("spinning_bot", cpu_limit_s=1, decision_timeout_s=0.2, startup_timeout_s=60, max_restarts=0)
     with pytest.raises(BotFault) as fault:
         bot.act({}, ["a"], 0)
     assert str(fault.value) == "crashed: the process was killed by SIGXCPU (over its CPU time limit of 1s)"
-    assert time.monotonic() - started < 2.5
 
 
 # -- the stderr log ------------------------------------------------------------------------------
