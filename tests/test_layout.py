@@ -11,12 +11,12 @@ that module. A strategy registered with ``register_strategy(GAME, "package.modul
 (:mod:`bots.heuristic`) is imported by that path when first needed: the call counts as an import of
 ``package.module`` by the module that makes it.
 
-Known exception: inside each game's engine subpackage (``engine/<game>/``) the modules still import
-each other: the state dispatches to the rules modules and builds views, the rules modules call each
-other (Deadwood 1876: a turn leads to a heist, a heist to a fight, a fight back to the turn). Those
-cycles are tolerated by :func:`test_no_import_cycle_inside_a_package` until the engines are
-reorganised, and shown as expected failures (``xfail``) of :func:`test_no_import_cycle_inside_a_game_engine`,
-one per game; a cycle anywhere else, including through ``engine/__init__.py`` or ``engine.core``, fails.
+Cycles inside each game's engine subpackage (``engine/<game>/``) are checked once per game by
+:func:`test_no_import_cycle_inside_a_game_engine` (the state reaches the rules, views and resampling
+through its game object, and rules that hand play back to an earlier step do so through a dispatch
+table filled in ``rules/__init__.py``, never by importing each other: ``STEPS``, or ``HANDLERS`` and
+``run`` for Deadwood's effect queue); :func:`test_no_import_cycle_inside_a_package`
+checks every other cycle, including those through ``engine/__init__.py`` or ``engine.core``.
 """
 
 from __future__ import annotations
@@ -257,7 +257,6 @@ def test_no_import_cycle_inside_a_package(package):
     assert find_cycle(inside(package, [f"engine.{game}" for game in ENGINE_GAMES])) is None
 
 
-@pytest.mark.xfail(reason="the game engines' state and rules modules still import each other (issue #13)")
 @pytest.mark.parametrize("game", ENGINE_GAMES)
 def test_no_import_cycle_inside_a_game_engine(game):
     subpackage = f"engine.{game}"

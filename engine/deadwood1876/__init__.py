@@ -116,8 +116,6 @@ says what players may see, not what they may remember, so these are our choices;
 from __future__ import annotations
 
 from engine.deadwood1876.game import GAME, RULES_VERSION, Deadwood1876, Options
-from engine.deadwood1876.state import DeadwoodState, _bind_rules
-
-_bind_rules()  # the rules' dispatch tables, for states that arrive unpickled (worker processes)
+from engine.deadwood1876.state import DeadwoodState
 
 __all__ = ["GAME", "RULES_VERSION", "Deadwood1876", "DeadwoodState", "Options"]

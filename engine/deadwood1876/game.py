@@ -9,9 +9,11 @@ import msgspec
 
 from engine.core import InvalidOptions, check_new_game, parse_options
 from engine.deadwood1876 import actions as A
+from engine.deadwood1876 import resample, rules, views
 from engine.deadwood1876.actions import Action
 from engine.deadwood1876.components import Components, PlayerCount, components
 from engine.deadwood1876.events import Event
+from engine.deadwood1876.rules import setup
 from engine.deadwood1876.state import DeadwoodState, card_faces
 from engine.deadwood1876.views import View
 
@@ -51,6 +53,13 @@ class Deadwood1876:
     action_type: Any = Action
     view_type: Any = View
     event_type: Any = Event
+    # What a state calls back into (the state module imports none of these: no import cycle). Class
+    # attributes, not the instance's: a pickled state (sent to a search worker) does not carry them.
+    legal = rules.LEGAL
+    apply_rules = rules.APPLY
+    steps = rules.STEPS
+    make_view = staticmethod(views.make_view)
+    resample_state = staticmethod(resample.resample)
 
     def __init__(self) -> None:
         self.components: Components = components()
@@ -69,8 +78,6 @@ class Deadwood1876:
                 an integer in ``0..engine.MAX_SEED``.
             engine.InvalidOptions: an unknown option or a bad value.
         """
-        from engine.deadwood1876.rules import setup
-
         check_new_game(self, num_players, seed)
         opts = parse_options(Options, options)
         if not 0 <= opts.mystery_safes <= 5:

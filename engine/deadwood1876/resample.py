@@ -728,9 +728,7 @@ def _redraw_pending(st: DeadwoodState, seat: int, rng: random.Random) -> None:
     form = PENDING_FORM.get(st.phase)
     if form is None or not st.pending:
         return
-    from engine.deadwood1876.rules import LEGAL
-
-    legal_of = LEGAL[st.phase]
+    legal_of = st.game.legal[st.phase]
     for p in sorted(st.pending):
         if p != seat:
             legal = legal_of(st, p)

@@ -1,7 +1,8 @@
 """The Deadwood 1876 game state: the table's components plus whose decision is pending.
 
 The state is a plain mutable container; the rules live in :mod:`engine.deadwood1876.rules`, one
-module per rulebook section, and this module only dispatches to them by ``phase``:
+module per rulebook section, and the state dispatches to them by ``phase`` through its game (the
+rules, views and resampling import this module, never the other way round):
 
 ========================  =======================================================
 phase                     who decides (``to_act``)
@@ -24,8 +25,8 @@ phase                     who decides (``to_act``)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 
@@ -33,23 +34,6 @@ from engine.core import Chance, IllegalAction, LogEntry, Outcome, check_seat, fi
 from engine.deadwood1876.actions import ACTION_TYPES
 from engine.deadwood1876.components import Components, PlayerCount
 from engine.deadwood1876.events import Card, CardsDrawn, DeckReshuffled
-
-if TYPE_CHECKING:
-    from engine.deadwood1876.game import Deadwood1876, Options
-    from engine.deadwood1876.resample import Knowledge
-
-
-_LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {}
-_APPLY: dict[str, Callable[[Any, int, Any], None]] = {}
-"""The rules' dispatch tables (:data:`engine.deadwood1876.rules.LEGAL` and ``APPLY``), bound on
-the first :class:`DeadwoodState` (the rules modules import this one, so not at import time)."""
-
-
-def _bind_rules() -> None:
-    global _LEGAL, _APPLY
-    from engine.deadwood1876.rules import APPLY, LEGAL
-
-    _LEGAL, _APPLY = LEGAL, APPLY
 
 
 def card_faces(comp: Components) -> tuple[Card, ...]:
@@ -141,6 +125,10 @@ class DeadwoodState:
     Figures are the stars on the table: the seats, plus the Stranger as figure ``n`` in a
     2-player game (``m`` figures in all). ``rows`` and ``est`` are indexed by figure.
     Rows of Safes are lists of Safe ids, leftmost first; ``middle[0]`` is the top middle Safe.
+
+    The rules, views and resampling live in modules that import this one, never the other way
+    round: the state reaches them through its game (:class:`~engine.deadwood1876.game.Deadwood1876`
+    holds the phase tables ``legal``/``apply_rules``, ``make_view`` and ``resample_state``).
     """
 
     __slots__ = (
@@ -198,10 +186,8 @@ class DeadwoodState:
         "_knowledge",
     )
 
-    def __init__(self, game: Deadwood1876, table: PlayerCount, options: Options, seed: int) -> None:
+    def __init__(self, game: Any, table: PlayerCount, options: Any, seed: int) -> None:
         self.game = game
-        if not _APPLY:
-            _bind_rules()
         self.comp: Components = game.components
         self.faces: tuple[Card, ...] = game.card_faces
         self.table = table
@@ -253,7 +239,7 @@ class DeadwoodState:
         self.log: list[LogEntry] = []
         self.result: Outcome | None = None
         self._legal: dict[int, list[Any]] = {}
-        self._knowledge: dict[int, Knowledge] = {}  # what each seat has learned, for resample()
+        self._knowledge: dict[int, Any] = {}  # what each seat has learned (resample.Knowledge), for resample()
 
     # ------------------------------------------------------------------ contract
 
@@ -282,7 +268,7 @@ class DeadwoodState:
             cached = self._legal.get(seat)
             if cached is None:
                 if seat in self.waiting:  # waiting holds only valid seats
-                    cached = self._legal[seat] = _LEGAL[self.phase](self, seat)
+                    cached = self._legal[seat] = self.game.legal[self.phase](self, seat)
                 else:
                     cached = self._legal_of(seat)
             return cached[:]
@@ -294,7 +280,7 @@ class DeadwoodState:
         if cached is None:
             if type(seat) is not int or not (0 <= seat < self.n or seat == self.stranger >= 0):
                 check_seat(seat, self.n, error=IllegalAction)  # raises: not a seat
-            cached = _LEGAL[self.phase](self, seat) if seat in self.waiting else []
+            cached = self.game.legal[self.phase](self, seat) if seat in self.waiting else []
             self._legal[seat] = cached
         return cached
 
@@ -327,7 +313,7 @@ class DeadwoodState:
             except IllegalAction as exc:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
         self._legal = {}
-        _APPLY[self.phase](self, seat, action)
+        self.game.apply_rules[self.phase](self, seat, action)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood1876.views.View`.
@@ -340,10 +326,8 @@ class DeadwoodState:
         Raises:
             ValueError: ``seat`` is none of those (e.g. ``99``, ``-5``, ``1.0``, ``True``, ``"0"``).
         """
-        from engine.deadwood1876.views import make_view
-
         check_seat(seat, self.n, observers_ok=True)
-        return make_view(self, seat)
+        return self.game.make_view(self, seat)
 
     @property
     def is_over(self) -> bool:
@@ -513,9 +497,7 @@ class DeadwoodState:
             raise ValueError(f"seed must be an int >= 0, not {seed!r} ({type(seed).__name__})")
         if self.result is not None:
             return self.clone()
-        from engine.deadwood1876.resample import resample
-
-        return resample(self, seat, seed)
+        return self.game.resample_state(self, seat, seed)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ helpers for the rules
 

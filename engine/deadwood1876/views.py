@@ -12,6 +12,7 @@ import msgspec
 
 from engine.core import OMNISCIENT
 from engine.deadwood1876.events import Card
+from engine.deadwood1876.rules.badge_round import badge_safe
 from engine.deadwood1876.state import DeadwoodState
 
 
@@ -215,7 +216,7 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
     )
     badge = None
     if st.badge and st.phase != "over" and st.badge <= 5 and in_turns:
-        badge = comp.safe_names[_badge_safe(st, st.badge)]
+        badge = comp.safe_names[badge_safe(st, st.badge)]
     return View(
         game="deadwood1876",
         seat=seat,
@@ -244,9 +245,3 @@ def make_view(st: DeadwoodState, seat: int | None) -> View:
         winners=st.result.winners if st.result else (),
         hands=tuple(tuple(st.card(c) for c in sorted(h)) for h in st.hands) if everything else None,
     )
-
-
-def _badge_safe(st: DeadwoodState, order: int) -> int:
-    from engine.deadwood1876.rules.badge_round import badge_safe
-
-    return badge_safe(st, order)

@@ -9,9 +9,11 @@ import msgspec
 
 from engine.core import check_new_game, parse_options
 from engine.deadwood_studios import actions as A
+from engine.deadwood_studios import resample, rules, views
 from engine.deadwood_studios.actions import Action
 from engine.deadwood_studios.components import CREDITS, Components, components
 from engine.deadwood_studios.events import Event
+from engine.deadwood_studios.rules import setting_up
 from engine.deadwood_studios.state import DeadwoodStudiosState
 from engine.deadwood_studios.views import View
 
@@ -41,6 +43,13 @@ class DeadwoodStudios:
     action_type: Any = Action
     view_type: Any = View
     event_type: Any = Event
+    # What a state calls back into (the state module imports none of these: no import cycle). Class
+    # attributes, not the instance's: a pickled state (sent to a search worker) does not carry them.
+    legal = rules.LEGAL
+    apply_rules = rules.APPLY
+    steps = rules.STEPS
+    make_view = staticmethod(views.make_view)
+    resample_state = staticmethod(resample.resample)
 
     def __init__(self) -> None:
         self.components: Components = components()
@@ -58,8 +67,6 @@ class DeadwoodStudios:
             ValueError: ``num_players`` not an ``int`` or out of range, or a bad seed.
             engine.InvalidOptions: any option (the game has none).
         """
-        from engine.deadwood_studios.rules import setting_up
-
         check_new_game(self, num_players, seed)
         opts = parse_options(Options, options)
         st = DeadwoodStudiosState(self, opts, num_players, seed)

@@ -1,7 +1,8 @@
 """The Deadwood Studios game state: the backlot, the players' dice and whose turn it is.
 
 The state is a plain mutable container; the rules live in :mod:`engine.deadwood_studios.rules`,
-one module per rulebook section, and this module only dispatches to them by ``phase``:
+one module per rulebook section, and the state dispatches to them by ``phase`` through its game
+(the rules, views and resampling import this module, never the other way round):
 
 =========  =====================================================================================
 phase      what the current player (``to_act``) decides
@@ -15,17 +16,13 @@ phase      what the current player (``to_act``) decides
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from engine.core import Chance, IllegalAction, LogEntry, Outcome, check_seat, find_legal, visible_events
 from engine.deadwood_studios.actions import ACTION_TYPES
 from engine.deadwood_studios.components import NUM_SETS, TRAILERS, components
-
-if TYPE_CHECKING:
-    from engine.deadwood_studios.game import DeadwoodStudios, Options
-
 
 COMP = components()
 """The components (one shared, immutable instance)."""
@@ -44,6 +41,10 @@ class DeadwoodStudiosState:
     the board face up, ``removed_unseen`` the last scenes of a day removed face down.
     ``log`` holds the events (:data:`engine.core.LogEntry`); ``private`` the indexes of those
     with an omniscient-only version (they show face-down cards).
+
+    The rules, views and resampling live in modules that import this one, never the other way
+    round: the state reaches them through its game (:class:`~engine.deadwood_studios.game.DeadwoodStudios`
+    holds the dispatch tables ``legal``/``apply_rules``, ``make_view`` and ``resample_state``).
     """
 
     __slots__ = (
@@ -79,7 +80,7 @@ class DeadwoodStudiosState:
         "_legal",
     )
 
-    def __init__(self, game: DeadwoodStudios, options: Options, num_players: int, seed: int) -> None:
+    def __init__(self, game: Any, options: Any, num_players: int, seed: int) -> None:
         self.game = game
         self.options = options
         self.n = n = num_players
@@ -144,9 +145,7 @@ class DeadwoodStudiosState:
 
     def _generate(self) -> list[Any]:
         """The current player's legal actions (the engine's own list: never hand it out)."""
-        from engine.deadwood_studios.rules import LEGAL
-
-        return LEGAL[self.phase](self, self.current)
+        return self.game.legal[self.phase](self, self.current)  # type: ignore[no-any-return]
 
     def apply(self, seat: int, action: Any) -> None:
         """Apply ``action`` for ``seat``.
@@ -175,10 +174,8 @@ class DeadwoodStudiosState:
                 action = find_legal(action, legal, ACTION_TYPES)
             except IllegalAction as exc:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
-        from engine.deadwood_studios.rules import APPLY
-
         self._legal = None
-        APPLY[type(action)](self, seat, action)
+        self.game.apply_rules[type(action)](self, seat, action)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood_studios.views.View`.
@@ -190,10 +187,8 @@ class DeadwoodStudiosState:
         Raises:
             ValueError: ``seat`` is none of those.
         """
-        from engine.deadwood_studios.views import make_view
-
         check_seat(seat, self.n, observers_ok=True)
-        return make_view(self, seat)
+        return self.game.make_view(self, seat)
 
     @property
     def is_over(self) -> bool:
@@ -306,9 +301,7 @@ class DeadwoodStudiosState:
             raise ValueError(f"seed must be an int >= 0, not {seed!r} ({type(seed).__name__})")
         if self.result is not None:
             return self.clone()
-        from engine.deadwood_studios.resample import resample
-
-        return resample(self, seat, seed)
+        return self.game.resample_state(self, seat, seed)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ helpers for the rules
 

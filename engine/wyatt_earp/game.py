@@ -9,9 +9,11 @@ import msgspec
 
 from engine.core import InvalidOptions, check_new_game, parse_options
 from engine.wyatt_earp import actions as A
+from engine.wyatt_earp import resample, rules, views
 from engine.wyatt_earp.actions import Action
 from engine.wyatt_earp.components import Components, components
 from engine.wyatt_earp.events import Event
+from engine.wyatt_earp.rules import setup
 from engine.wyatt_earp.state import WyattEarpState
 from engine.wyatt_earp.views import View
 
@@ -52,6 +54,13 @@ class WyattEarp:
     action_type: Any = Action
     view_type: Any = View
     event_type: Any = Event
+    # What a state calls back into (the state module imports none of these: no import cycle). Class
+    # attributes, not the instance's: a pickled state (sent to a search worker) does not carry them.
+    legal = rules.LEGAL
+    apply_rules = rules.APPLY
+    steps = rules.STEPS
+    make_view = staticmethod(views.make_view)
+    resample_state = staticmethod(resample.resample)
 
     def __init__(self) -> None:
         self.components: Components = components()
@@ -69,8 +78,6 @@ class WyattEarp:
             ValueError: ``num_players`` not an ``int`` or out of range, or a bad seed.
             engine.InvalidOptions: an unknown option or a bad value.
         """
-        from engine.wyatt_earp.rules import setup
-
         check_new_game(self, num_players, seed)
         opts = parse_options(Options, options)
         if not 0 <= opts.hideout_reward <= HIDEOUT_REWARD_MAX or opts.hideout_reward % 1000:

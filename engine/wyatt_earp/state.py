@@ -1,7 +1,8 @@
 """The Wyatt Earp game state: the table's components plus whose decision is pending.
 
 The state is a plain mutable container; the rules live in :mod:`engine.wyatt_earp.rules`, one
-module per rulebook section, and this module only dispatches to them by ``phase``:
+module per rulebook section, and the state dispatches to them by ``phase`` through its game (the
+rules, views and resampling import this module, never the other way round):
 
 ====================  ==================================================================
 phase                 who decides (``to_act``)
@@ -18,7 +19,7 @@ phase                 who decides (``to_act``)
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
@@ -26,10 +27,6 @@ from engine.core import Chance, IllegalAction, LogEntry, Outcome, check_seat, fi
 from engine.wyatt_earp.actions import ACTION_TYPES
 from engine.wyatt_earp.components import OUTLAW, PHOTO, WYATT_EARP, Components, components
 from engine.wyatt_earp.events import Card, SupplyReshuffled
-
-if TYPE_CHECKING:
-    from engine.wyatt_earp.game import Options, WyattEarp
-
 
 _COMP = components()
 KIND: tuple[int, ...] = _COMP.card_kind
@@ -70,6 +67,10 @@ class WyattEarpState:
     once the supply was reshuffled, ``recycled`` holds the cards of the discard stack that went
     into it (the whole table saw them) and ``drawn_since[seat]`` counts the cards ``seat`` drew
     from the supply since then.
+
+    The rules, views and resampling live in modules that import this one, never the other way
+    round: the state reaches them through its game (:class:`~engine.wyatt_earp.game.WyattEarp`
+    holds the phase tables ``legal``/``apply_rules``, ``make_view`` and ``resample_state``).
     """
 
     __slots__ = (
@@ -109,7 +110,7 @@ class WyattEarpState:
         "_legal",
     )
 
-    def __init__(self, game: WyattEarp, options: Options, num_players: int, seed: int) -> None:
+    def __init__(self, game: Any, options: Any, num_players: int, seed: int) -> None:
         self.game = game
         self.comp: Components = game.components
         self.options = options
@@ -175,9 +176,7 @@ class WyattEarpState:
             if type(seat) is not int or not 0 <= seat < self.n:
                 check_seat(seat, self.n, error=IllegalAction)
             if seat in self.waiting:
-                from engine.wyatt_earp.rules import LEGAL
-
-                cached = LEGAL[self.phase](self, seat)
+                cached = self.game.legal[self.phase](self, seat)
             else:
                 cached = []
             self._legal[seat] = cached
@@ -208,10 +207,8 @@ class WyattEarpState:
                 action = find_legal(action, self._legal_of(seat), ACTION_TYPES)
             except IllegalAction as exc:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
-        from engine.wyatt_earp.rules import APPLY
-
         self._legal = {}
-        APPLY[self.phase](self, seat, action)
+        self.game.apply_rules[self.phase](self, seat, action)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.wyatt_earp.views.View`.
@@ -223,10 +220,8 @@ class WyattEarpState:
         Raises:
             ValueError: ``seat`` is none of those.
         """
-        from engine.wyatt_earp.views import make_view
-
         check_seat(seat, self.n, observers_ok=True)
-        return make_view(self, seat)
+        return self.game.make_view(self, seat)
 
     @property
     def is_over(self) -> bool:
@@ -339,9 +334,7 @@ class WyattEarpState:
             raise ValueError(f"seed must be an int >= 0, not {seed!r} ({type(seed).__name__})")
         if self.result is not None:
             return self.clone()
-        from engine.wyatt_earp.resample import resample
-
-        return resample(self, seat, seed)
+        return self.game.resample_state(self, seat, seed)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ helpers for the rules
 

@@ -1,7 +1,16 @@
-"""Deadwood 1876's rules, one module per rulebook section, and the phase dispatch tables.
+"""Deadwood 1876's rules, one module per rulebook section, and the dispatch tables.
 
 ``LEGAL[phase](state, seat)`` lists the legal actions; ``APPLY[phase](state, seat, action)``
-applies one already checked to be legal.
+applies one already checked to be legal; ``STEPS[step](state)`` takes the game on to a step of
+play. The state reaches the first two through its game (``game.legal``, ``game.apply_rules``), so
+it imports no rules module; the rules reach ``STEPS`` the same way (``game.steps``).
+
+The modules import each other one way only, in the order of play: :mod:`.setup` → :mod:`.turn`
+→ :mod:`.heist` and :mod:`.badge_round`; :mod:`.heist` → :mod:`.fight` → :mod:`.laws`;
+:mod:`.badge_round` → :mod:`.mystery` and :mod:`.showdown`; :mod:`.showdown` → :mod:`.mystery`
+and :mod:`.fight`. Where play goes back (a fight or a gained Safe ends the turn, a Heist is
+followed by the next turn, the Mystery Safes by the Final Showdown), the rule calls
+``state.game.steps[step](state)`` instead of importing a module that imports it.
 """
 
 from __future__ import annotations
@@ -47,4 +56,12 @@ APPLY: dict[str, Callable[[Any, int, Any], None]] = {
     "poker_deck": mystery.apply_poker_deck,
 }
 
-__all__ = ["APPLY", "LEGAL", "badge_round", "fight", "heist", "laws", "mystery", "setup", "showdown", "turn"]
+STEPS: dict[str, Callable[[Any], None]] = {
+    "start_turn": turn.start_turn,
+    "end_turn": turn.end_turn,
+    "finish_heist": heist.finish_heist,
+    "start_showdown": showdown.start_showdown,
+}
+"""The steps of play that rules reach without importing their module (see above), by function name."""
+
+__all__ = ["APPLY", "LEGAL", "STEPS", "badge_round", "fight", "heist", "laws", "mystery", "setup", "showdown", "turn"]

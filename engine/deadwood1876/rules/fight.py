@@ -22,7 +22,7 @@ from engine.deadwood1876.events import (
     SafeStolen,
     StarMoved,
 )
-from engine.deadwood1876.rules import laws, turn
+from engine.deadwood1876.rules import laws
 from engine.deadwood1876.state import DeadwoodState, Fight
 
 
@@ -192,7 +192,7 @@ def roll(st: DeadwoodState) -> None:
     loser = fight.defender if winner != fight.defender else fight.attacker
     st.emit(FightWon(fight.kind, winner, loser))
     if winner == fight.defender:
-        turn.end_turn(st)
+        st.game.steps["end_turn"](st)
     elif fight.kind == "robbery":
         steal(st, fight, winner)
     else:
@@ -223,12 +223,12 @@ def duel_won(st: DeadwoodState, fight: Fight) -> None:
         if st.vacancies(here):
             st.wait_for((attacker,), "send_away")
         else:
-            turn.end_turn(st)
+            st.game.steps["end_turn"](st)
         return
     st.est[attacker], st.est[defender] = there, here
     st.emit(StarMoved(attacker, here, there, "duel"))
     st.emit(StarMoved(defender, there, here, "duel"))
-    turn.end_turn(st)
+    st.game.steps["end_turn"](st)
 
 
 def legal_send_away(st: DeadwoodState, seat: int) -> list[SendAway]:
@@ -242,4 +242,4 @@ def apply_send_away(st: DeadwoodState, seat: int, action: SendAway) -> None:
     origin = st.est[defender]
     st.est[defender] = action.establishment
     st.emit(StarMoved(defender, origin, action.establishment, "sent_away"))
-    turn.end_turn(st)
+    st.game.steps["end_turn"](st)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.deadwood1876.actions import HeistGun
 from engine.deadwood1876.events import CardPlayed, DiceRolled, HeistStarted, HeistWon
-from engine.deadwood1876.rules import fight, laws, turn
+from engine.deadwood1876.rules import fight, laws
 from engine.deadwood1876.state import DeadwoodState
 
 
@@ -56,4 +56,4 @@ def finish_heist(st: DeadwoodState) -> None:
         if len(st.hands[seat]) < size:
             st.draw(seat, size - len(st.hands[seat]))
     st.segment += 1
-    turn.start_turn(st)
+    st.game.steps["start_turn"](st)

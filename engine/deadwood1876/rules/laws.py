@@ -85,10 +85,9 @@ def apply_give_safe(st: DeadwoodState, seat: int, action: GiveSafe) -> None:
 
 
 def carry_on(st: DeadwoodState, after: str) -> None:
-    """Continue after a Safe was gained: end the turn, or finish the Heist."""
-    from engine.deadwood1876.rules import heist, turn
-
+    """Continue after a Safe was gained: end the turn, or finish the Heist (:func:`.turn.end_turn`
+    or :func:`.heist.finish_heist`, reached through the game's ``steps``: those modules import this one)."""
     if after == "end_turn":
-        turn.end_turn(st)
+        st.game.steps["end_turn"](st)
     else:
-        heist.finish_heist(st)
+        st.game.steps["finish_heist"](st)

@@ -17,7 +17,6 @@ from engine.deadwood1876.events import (
     PokerDeckPlayed,
     SafeExploded,
 )
-from engine.deadwood1876.rules import showdown
 from engine.deadwood1876.state import DeadwoodState
 
 STARRED = ("mystery_dagger", "mystery_explosives", "mystery_poker_deck")
@@ -69,7 +68,7 @@ def next_mystery(st: DeadwoodState) -> None:
             st.wait_for((owner,), "poker_deck")
             return
     st.current = -1
-    showdown.start_showdown(st)
+    st.game.steps["start_showdown"](st)
 
 
 def legal_dagger(st: DeadwoodState, seat: int) -> list[ChooseDagger]:
@@ -78,7 +77,7 @@ def legal_dagger(st: DeadwoodState, seat: int) -> list[ChooseDagger]:
 
 
 def apply_dagger(st: DeadwoodState, seat: int, action: ChooseDagger) -> None:
-    """Record the Dagger's side (it counts in :func:`showdown.gold_of` and the Showdown rolls)."""
+    """Record the Dagger's side (it counts in :func:`.showdown.gold_of` and the Showdown rolls)."""
     st.dagger[seat] = action.plus_gold
     st.emit(DaggerChosen(seat, action.plus_gold))
     next_mystery(st)

@@ -1,12 +1,20 @@
 """Deadwood Studios' rules, one module per rulebook section, and the dispatch tables.
 
 ``LEGAL[phase](state, seat)`` lists the legal actions; ``APPLY[type(action)](state, seat, action)``
-applies one already checked to be legal.
+applies one already checked to be legal; ``STEPS[step](state, seat)`` takes the turn on to a step
+of play. The state reaches the first two through its game (``game.legal``, ``game.apply_rules``),
+so it imports no rules module; the rules reach ``STEPS`` the same way (``game.steps``).
 
 Modules: :mod:`.setting_up` (Setting Up, Setup for Different Group Sizes), :mod:`.on_your_turn`
 (On Your Turn), :mod:`.moving` (Moving and Taking Roles), :mod:`.working` (Working on a Role),
 :mod:`.wrapping` (It's a Wrap!), :mod:`.upgrading` (Upgrading), :mod:`.ending_the_day` (Ending
 the Day), :mod:`.scoring` (Scoring).
+
+They import each other one way only: :mod:`.working` → :mod:`.wrapping`, :mod:`.ending_the_day`
+and :mod:`.on_your_turn`; :mod:`.ending_the_day` → :mod:`.scoring` and :mod:`.setting_up` →
+:mod:`.on_your_turn` → :mod:`.upgrading`; :mod:`.moving` → :mod:`.on_your_turn`. Where play goes
+back (after an upgrade the turn goes on), :mod:`.upgrading` calls
+``state.game.steps["go_on"](state, seat)`` instead of importing :mod:`.on_your_turn`.
 """
 
 from __future__ import annotations
@@ -40,9 +48,15 @@ APPLY: dict[type, Callable[[Any, int, Any], None]] = {
     Rehearse: working.apply_rehearse,
 }
 
+STEPS: dict[str, Callable[[Any, int], None]] = {
+    "go_on": on_your_turn.go_on,
+}
+"""The steps of play that rules reach without importing their module (see above), by function name."""
+
 __all__ = [
     "APPLY",
     "LEGAL",
+    "STEPS",
     "ending_the_day",
     "moving",
     "on_your_turn",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.deadwood_studios.components import NUM_SETS, TRAILERS
 from engine.deadwood_studios.events import DayStarted, ScenesDealt
+from engine.deadwood_studios.rules import on_your_turn
 from engine.deadwood_studios.state import COMP, DeadwoodStudiosState
 
 
@@ -32,8 +33,6 @@ def start_game(st: DeadwoodStudiosState) -> None:
 def start_day(st: DeadwoodStudiosState, first: int) -> None:
     """Begin the next day with ``first`` to play: everyone in the Trailers without a role, ten new
     scenes face down, all shot counters in place (Ending the Day: the steps to get ready)."""
-    from engine.deadwood_studios.rules import on_your_turn
-
     st.day += 1
     n = st.n
     st.room = [TRAILERS] * n

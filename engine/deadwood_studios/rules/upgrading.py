@@ -34,9 +34,8 @@ def legal_upgrades(st: DeadwoodStudiosState, seat: int, out: list[Any]) -> None:
 
 
 def apply_upgrade(st: DeadwoodStudiosState, seat: int, action: Any) -> None:
-    """Pay and take the new rank; the turn goes on (a move may follow)."""
-    from engine.deadwood_studios.rules import on_your_turn
-
+    """Pay and take the new rank; the turn goes on (a move may follow: :func:`.on_your_turn.go_on`,
+    reached through the game's ``steps``, since :mod:`.on_your_turn` imports this module)."""
     price = COMP.price(action.rank, action.currency)
     if action.currency == DOLLARS:
         st.dollars[seat] -= price
@@ -46,4 +45,4 @@ def apply_upgrade(st: DeadwoodStudiosState, seat: int, action: Any) -> None:
     st.rank[seat] = action.rank
     st.upgraded = True
     st.emit(Upgraded(seat, old, action.rank, action.currency, price))
-    on_your_turn.go_on(st, seat)
+    st.game.steps["go_on"](st, seat)

@@ -12,20 +12,20 @@ A hand ends in one of three ways:
 
 Everyone then puts the cards left in the hand on the discard stack (they do not score), the
 hand is scored (:mod:`.scoring`), and either the game ends (:mod:`.end_of_game`) or the next
-hand is dealt (:mod:`.setup`).
+hand is dealt (:func:`.setup.start_hand`, reached through the game's ``steps``: :mod:`.setup`
+leads to the play that ends here, so this module does not import it).
 """
 
 from __future__ import annotations
 
 from engine.wyatt_earp.events import HandCardsDiscarded, HandEnded
+from engine.wyatt_earp.rules import end_of_game, scoring
 from engine.wyatt_earp.state import CARDS, WyattEarpState
 
 
 def end_hand(st: WyattEarpState, reason: str, seat: int) -> None:
     """End the hand for ``reason`` (see the module docstring; ``seat`` is the player it names),
     score it, then end the game or deal the next hand."""
-    from engine.wyatt_earp.rules import end_of_game, scoring, setup
-
     st.emit(HandEnded(reason, seat))
     n = st.n
     for k in range(n):
@@ -47,4 +47,4 @@ def end_hand(st: WyattEarpState, reason: str, seat: int) -> None:
     if max(st.money) >= st.comp.target_money:
         end_of_game.finish(st)
     else:
-        setup.start_hand(st)
+        st.game.steps["start_hand"](st)

@@ -10,6 +10,7 @@ the player who started the hand just ended deals.
 from __future__ import annotations
 
 from engine.wyatt_earp.events import CardsDealt, FirstDiscard, HandStarted
+from engine.wyatt_earp.rules import game_play
 from engine.wyatt_earp.state import CARDS, OUTLAWS, WyattEarpState
 
 
@@ -20,8 +21,6 @@ def start_hand(st: WyattEarpState) -> None:
     on the dealer's left. Everything of the last hand (territories, discard stack, what players
     knew of each other's hands) is cleared; money and the rewards left on posters stay.
     """
-    from engine.wyatt_earp.rules import game_play
-
     comp, n = st.comp, st.n
     st.hand_no += 1
     st.dealer = st.chance.below(n) if st.hand_no == 1 else st.starter
