@@ -15,8 +15,9 @@ table, or between the two (after a game, until it joins again). One account key 
 
 **The API for a front end** (the lobby's Ladder screen; everything runs on the event loop):
 
-* ``join(controller, game, counts, kind="human")`` queues the screen (again after each game);
-  ``leave(controller)`` takes it out. A controller may have a ``seated(table, seat)`` method: it
+* ``join(controller, game, counts, kind="human")`` queues the screen (again after each game;
+  ``kind`` is ``"remote"`` by default, for bots); ``leave(controller)`` takes it out;
+  ``entry(controller)`` is its place in the queue (``None`` when not queued). A controller may have a ``seated(table, seat)`` method: it
   is called (on the event loop, in a fresh context) when the ladder seats it; the table then
   starts at once and the controller is one of its listeners, like a person who sat down.
 * ``standings(game)``: the leaderboard rows (:class:`Standing`); ``history(game, name)``: a
@@ -183,6 +184,14 @@ class Ladder:
             member.table = None
         self._changed()
         return None
+
+    def entry(self, controller: Controller) -> QueueEntry | None:
+        """``controller``'s place in the queue (its rating and when it joined), or ``None`` when it
+        is not queued (not a member, or seated at a ladder table)."""
+        member = self._members.get(controller)
+        if member is None or member.entry is None:
+            return None
+        return member.entry
 
     def leave(self, controller: Controller) -> None:
         """``controller`` leaves the ladder (queue and membership); a seat it holds is its table's business."""

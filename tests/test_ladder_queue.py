@@ -117,6 +117,9 @@ async def test_a_tick_seats_a_rated_table_and_a_forfeit_is_ranked_last(tmp_path:
     seated = [b for b in (ann, bob, cat) if table.seat_of(b) is not None]
     (waiting,) = [b for b in (ann, bob, cat) if b not in seated]
     assert [e.name for e in ladder.queued(GAME)] == [waiting.identity.name]
+    assert [ladder.entry(b) is None for b in seated] == [True, True]  # seated: no longer queued
+    entry = ladder.entry(waiting)
+    assert entry is not None and (entry.name, entry.counts, entry.rating) == (waiting.identity.name, (2,), 0.0)
     assert ladder.tables(GAME) == [table]
     await asyncio.sleep(0)  # the seated callbacks run on the loop
     assert [len(b.seated_at) for b in seated] == [1, 1]
