@@ -56,11 +56,18 @@ def decide_here(bot: Any, state: Any, seat: int) -> tuple[int, Any]:
     return engine.legal_index(action, legal), bot
 
 
+NICE = 10
+"""The search workers' niceness (added to the server's): search yields the CPU to the event loop."""
+
+
 def pool() -> ProcessPoolExecutor:
     """This process's pool of search workers (made on first use)."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        # Niced: on a busy machine the server's event loop (people's screens) wins the CPU.
+        _pool = ProcessPoolExecutor(
+            SEARCH_WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=os.nice, initargs=(NICE,)
+        )
     return _pool
 
 

@@ -99,7 +99,8 @@ class ServerConfig:
         bot_grace_s: the same for a remote bot (its channel closed or faulted): short, since a
             program that lost its connection rarely comes back within a minute.
         turn_timer_s: seconds a person has per decision (``None``: no timer).
-        bot_delay_s: the pause before a visible bot move at tables with people (0: none).
+        bot_delay_s: the pause before a visible bot move at tables with people, or with spectators
+            if the table is not rated (0: none).
         remote_deadline_ms: the per-decision deadline of remote bots.
         max_tables: the most tables not yet over.
         max_open_tables_per_account: the most waiting or playing tables one account (or one
@@ -717,7 +718,10 @@ class Table:
         assert state is not None
         moves = self.num_moves
         delay = self.lobby.config.bot_delay_s
-        if paced and delay > 0 and len(state.to_act) == 1 and any(s.kind == "human" for s in self.seats):
+        # Paced where people follow the game: a person at the table, or someone watching an
+        # unrated table (a ladder game of bots is never held up by its spectators).
+        watched = bool(self.spectators) and not self.rated
+        if paced and delay > 0 and len(state.to_act) == 1 and (watched or any(s.kind == "human" for s in self.seats)):
             await asyncio.sleep(delay)
         if state.is_over or index not in state.to_act:
             return
