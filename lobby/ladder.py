@@ -17,9 +17,10 @@ table, or between the two (after a game, until it joins again). One account key 
 
 * ``join(controller, game, counts, kind="human")`` queues the screen (again after each game;
   ``kind`` is ``"remote"`` by default, for bots); ``leave(controller)`` takes it out;
-  ``entry(controller)`` is its place in the queue (``None`` when not queued). A controller may have a ``seated(table, seat)`` method: it
-  is called (on the event loop, in a fresh context) when the ladder seats it; the table then
-  starts at once and the controller is one of its listeners, like a person who sat down.
+  ``entry(controller)`` is its place in the queue (``None`` when not queued). A controller may
+  have a ``seated(table, seat)`` method: it is called (on the event loop, in a fresh context)
+  when the ladder seats it; the table then starts at once and the controller is one of its
+  listeners, like a person who sat down.
 * ``standings(game)``: the leaderboard rows (:class:`Standing`); ``history(game, name)``: a
   player's rating after each of their last games; ``online(game)``: who is queued or seated;
   ``queued(game)``: the queue; ``tables(game)``: the live ladder tables (to spectate with

@@ -6,10 +6,11 @@ constructor: the server's :class:`lobby.tables.Lobby` and who is connected. Scre
 * :class:`LobbyScreen`: the tables (game, players, seats, status, spectators), the lobby chat;
   ``n`` opens a table, Enter joins (or returns to your seat; a finished table opens to watch),
   ``w`` watches, ``t`` goes back to your table, ``g`` lists recent games (Enter opens one in the
-  replay viewer), ``?`` is the lobby's help.
+  replay viewer), ``l`` opens the Ladder screen (:mod:`tui.ladder_screen`), ``?`` is the lobby's help.
 * :class:`NewTableScreen`: game, player count, which seats are bots (and which bots), options
   (each with its values), whether you sit. By default every seat but yours is a bot.
-* :class:`ServerTableScreen`: a table: the game's own table widget (from :mod:`tui.games`), the
+* :class:`~tui.table_screen.ServerTableScreen` (in :mod:`tui.table_screen`): a table: the game's
+  own table widget (from :mod:`tui.games`), the
   action picker, the log, the seats and the table chat. It is the seat's *controller*: the table
   hands it only its seat's view (a spectator's screen gets the public view). With a turn timer
   it counts down each second, and says what the timer played when it ran out; the creator of a
@@ -22,7 +23,6 @@ views through :meth:`Table.view_for`, which decides what this screen may see.
 from __future__ import annotations
 
 import asyncio
-import math
 import re
 import time
 import typing
@@ -36,7 +36,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Markdown, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 
@@ -45,7 +44,9 @@ import replays
 from lobby.store import GameRecord
 from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, TableError, shown
 from tui.games import TABLES, ui_for
-from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen
+from tui.ladder_screen import LadderScreen
+from tui.table_screen import ServerTableScreen, chat_line
+from tui.widgets import LineInput, Throttle, update_static
 
 __all__ = [
     "LobbyHelpScreen",
@@ -53,12 +54,16 @@ __all__ = [
     "NewTableScreen",
     "RecentGamesScreen",
     "SSHApp",
-    "ServerTableScreen",
     "option_hints",
 ]
 
-_REFRESH_S = 0.2
-"""At most one redraw of a screen per this many seconds for changes made elsewhere."""
+_LOBBY_REFRESH_S = 1.0
+"""At most one redraw of the lobby's table list per this many seconds (a hundred sessions each
+render it anew: ~5-10 ms each)."""
+
+_LOBBY_SPREAD_S = 0.5
+"""A lobby change reaches every session at once; each lobby redraws within this many seconds, at
+a random moment, so that a hundred redraws do not hold up everyone's keystrokes in one block."""
 
 MAX_FORM_CHARS = 200
 """The longest text the new-table form's bots and options lines take."""
@@ -67,48 +72,8 @@ RECENT_GAMES = 20
 """How many finished games the lobby's recent-games list (``g``) offers."""
 
 
-class _Throttle:
-    """Coalesces change notifications into at most one redraw per :data:`_REFRESH_S`."""
-
-    def __init__(self, screen: Screen[Any], redraw: Any) -> None:
-        self._screen = screen
-        self._redraw = redraw
-        self._scheduled = False
-        self._last = 0.0
-
-    def __call__(self) -> None:
-        if self._scheduled:
-            return
-        self._scheduled = True
-        wait = max(0.0, self._last + _REFRESH_S - time.monotonic())
-        app = self._screen.app
-        if wait == 0:
-            app.call_later(self._fire)
-        else:
-            app.call_later(lambda: self._screen.set_timer(wait, self._fire))
-
-    def _fire(self) -> None:
-        self._scheduled = False
-        self._last = time.monotonic()
-        if self._screen.is_attached:
-            self._redraw()
-
-
-class _Input(Input):
-    """An input line whose cursor does not blink: over SSH every blink is a screen update sent."""
-
-    def on_mount(self) -> None:
-        self.cursor_blink = False
-
-
-def _chat_line(line: Any) -> Text:
-    stamp = time.strftime("%H:%M", time.localtime(line.at))
-    return Text.assemble((f"{stamp} ", "dim"), (f"{line.name}: ", "bold"), line.text)
-
-
-def _seconds_left(deadline: float) -> int:
-    """Whole seconds until ``deadline`` (``time.monotonic()``), rounded up: ``3`` until two are left."""
-    return max(0, math.ceil(deadline - time.monotonic()))
+_Input = LineInput
+"""Every input line of these screens: no blinking cursor, no screen layout per keystroke."""
 
 
 def _docstring_attributes(doc: str | None) -> dict[str, str]:
@@ -189,6 +154,7 @@ LOBBY_HELP = """\
 | `w` | watch the selected table (what every spectator may see) |
 | `t` | back to your table (a bot plays your seat while you are away) |
 | `g` | recent games: pick one (`Enter`) to step through its replay |
+| `l` | the ladder: each game's rated standings, its live games to watch, and its queue (`j` joins) |
 | `c` | chat in the saloon; `Esc` goes back to the tables |
 | `?` | this help; `Esc` or `q` closes it |
 | `q` `Ctrl+Q` | leave the saloon |
@@ -297,11 +263,12 @@ class LobbyScreen(Screen[None]):
         Binding("t", "your_table", "your table"),
         Binding("c", "chat", "chat"),
         Binding("g", "games", "recent games"),
+        Binding("l", "ladder", "ladder"),
         Binding("question_mark", "help", "help"),
         Binding("q,ctrl+q", "app.quit", "quit"),
     ]
 
-    HINTS = "n: new table  Enter: join  w: watch  t: your table  g: recent games  ?: help"
+    HINTS = "n: new table  Enter: join  w: watch  t: your table  g: recent games  l: ladder  ?: help"
     """The key hints at the top of the lobby (always shown)."""
 
     def __init__(self, lobby: Lobby, identity: Identity) -> None:
@@ -309,8 +276,10 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         self.identity = identity
         self._chat_shown = 0
-        self._refresh = _Throttle(self, self.redraw)
+        self._refresh = Throttle(self, self.redraw, lambda: _LOBBY_REFRESH_S, spread=_LOBBY_SPREAD_S)
         self._codes: list[str] = []
+        self._rows: list[tuple[str, ...]] = []  # the cells shown, a tuple per table (in _codes order)
+        self._columns: list[Any] = []  # the table list's column keys
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-head")
@@ -327,7 +296,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         """Columns, the first drawing, and change notifications from the lobby."""
         table = self.query_one("#tables", DataTable)
-        table.add_columns("table", "game", "players", "humans", "bots", "free", "status", "watching")
+        self._columns = table.add_columns("table", "game", "players", "humans", "bots", "free", "status", "watching")
         self.lobby.watch(self)
         self.redraw()
         table.focus()
@@ -337,8 +306,10 @@ class LobbyScreen(Screen[None]):
         self.lobby.unwatch(self)
 
     def changed(self, what: Any) -> None:
-        """The lobby changed (called by the lobby, outside the app)."""
-        self._refresh()
+        """The lobby changed (called by the lobby, outside the app): redraw soon, if shown (a
+        lobby under a table screen or a form redraws when it is shown again)."""
+        if self.is_current:
+            self._refresh()
 
     def on_screen_resume(self) -> None:
         """Back from a table: draw anew."""
@@ -352,40 +323,55 @@ class LobbyScreen(Screen[None]):
             head.append(f"your seats: {', '.join(sorted(mine))}", style="bold")
             head.append("  ·  ")
         head.append(self.HINTS, style="dim")
-        self.query_one("#lobby-head", Static).update(head)
-        grid = self.query_one("#tables", DataTable)
-        selected = self._codes[grid.cursor_row] if 0 <= grid.cursor_row < len(self._codes) else None
-        listing = self.lobby.listing()
-        grid.clear()
-        self._codes = []
-        for table in listing:
-            counts = table.counts()
-            status = table.status
-            if status == "playing" and table.state is not None:
-                status = f"playing (move {table.num_moves})"
-            marker = "*" if table.code in mine else ""
-            grid.add_row(
-                table.code + marker,
-                table.title,
-                str(table.num_players),
-                str(counts["human"]),
-                str(counts["bot"]),
-                str(counts["free"]),
-                status,
-                str(len(table.spectators)),
-                key=table.code,
-            )
-            self._codes.append(table.code)
-        if selected in self._codes:
-            grid.move_cursor(row=self._codes.index(selected))
+        update_static(self.query_one("#lobby-head", Static), head)
+        self._show_tables(mine)
         chat = self.query_one("#lobby-chat", RichLog)
         lines = list(self.lobby.chat)
         if len(lines) < self._chat_shown:
             chat.clear()
             self._chat_shown = 0
         for line in lines[self._chat_shown :]:
-            chat.write(_chat_line(line))
+            chat.write(chat_line(line))
         self._chat_shown = len(lines)
+
+    def _show_tables(self, mine: set[str]) -> None:
+        """The table list: only the cells that changed are drawn anew (all rows when tables came or went)."""
+        codes: list[str] = []
+        rows: list[tuple[str, ...]] = []
+        for table in self.lobby.listing():
+            counts = table.counts()
+            status = table.status
+            if status == "playing" and table.state is not None:
+                status = f"playing (move {table.num_moves})"
+            codes.append(table.code)
+            rows.append(
+                (
+                    table.code + ("*" if table.code in mine else ""),
+                    table.title,
+                    str(table.num_players),
+                    str(counts["human"]),
+                    str(counts["bot"]),
+                    str(counts["free"]),
+                    status,
+                    str(len(table.spectators)),
+                )
+            )
+        if rows == self._rows and codes == self._codes:
+            return
+        grid = self.query_one("#tables", DataTable)
+        if codes == self._codes:
+            for code, row, shown_row in zip(codes, rows, self._rows, strict=True):
+                for column, cell, shown_cell in zip(self._columns, row, shown_row, strict=True):
+                    if cell != shown_cell:
+                        grid.update_cell(code, column, cell, update_width=True)
+        else:
+            selected = self._codes[grid.cursor_row] if 0 <= grid.cursor_row < len(self._codes) else None
+            grid.clear()
+            for code, row in zip(codes, rows, strict=True):
+                grid.add_row(*row, key=code)
+            if selected in codes:
+                grid.move_cursor(row=codes.index(selected))
+        self._codes, self._rows = codes, rows
 
     def _selected(self) -> Table | None:
         grid = self.query_one("#tables", DataTable)
@@ -436,6 +422,10 @@ class LobbyScreen(Screen[None]):
     def action_help(self) -> None:
         """The lobby's help."""
         self.app.push_screen(LobbyHelpScreen())
+
+    def action_ladder(self) -> None:
+        """The Ladder screen: standings, live ladder games and the queue (:mod:`tui.ladder_screen`)."""
+        self.app.push_screen(LadderScreen(self.lobby, self.identity))
 
     def action_new_table(self) -> None:
         """Open a new table (and sit at it, if you chose a seat)."""
@@ -699,351 +689,6 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
             error.update(Text(str(exc), style="bold red"))
             return
         self._close((table, me))
-
-
-class ServerTableScreen(Screen[None]):
-    """One server table: the game, the seats, the log, the chat. The seat's controller when seated.
-
-    While a turn timer runs at the table, a one-second interval redraws the countdown (in the
-    seats line, and under "Your move" for your own seat); when the timer makes a move for you, the
-    screen says which (a notification, and a note under the moves until you move yourself).
-
-    Args:
-        table: the table.
-        sit: take a seat (your own back, or a free one) rather than watch.
-    """
-
-    BINDINGS = [
-        Binding("question_mark", "help", "help"),
-        Binding("tab", "chat", "chat / moves"),
-        Binding("ctrl+l", "leave", "leave table"),
-        Binding("ctrl+r", "replay", "replay (after the game)"),
-        Binding("f", "fill", "fill with bots & start"),
-        Binding("ctrl+q", "app.quit", "quit"),
-    ]
-
-    def __init__(self, table: Table, sit: bool) -> None:
-        super().__init__(classes="game-screen server-table")
-        self.table = table
-        self.ui = ui_for(table.game.id).for_options(table.options)
-        self.want_seat = sit
-        self.identity: Identity = Identity("?", "?")
-        self._refresh = _Throttle(self, self.redraw)
-        self._choices_key: Any = None
-        self._chat_shown = 0
-        self._owner: SSHApp | None = None
-        self._ticker: Timer | None = None
-        self._seat: int | None = None
-        self._view: Any = None
-        self._forced_seen = 0
-        self._forced_note: str | None = None
-        self._can_fill = False
-        self._noticed: int | None = None  # events already looked at for notices (None: not yet)
-        self.notices: list[str] = []
-
-    # Controller protocol ------------------------------------------------------------------
-
-    def changed(self, what: Any) -> None:
-        """The table changed (called by the table, outside the app)."""
-        self._refresh()
-
-    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
-        """Another session took this seat: keep watching as a spectator."""
-
-        def lost() -> None:
-            if self.is_attached:
-                self.notify(reason, severity="warning", timeout=8)
-                table.watch(self, spectator=True)
-                self.redraw()
-
-        self.app.call_later(lost)
-
-    # Screen -------------------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="st-head")
-        yield Static(id="st-seats")
-        table = self.ui.make_table()
-        table.display = False
-        yield table
-        with Horizontal(id="bottom"):
-            yield ActionPicker(id="picker")
-            with Vertical(id="st-side"):
-                yield GameLog(id="log")
-                yield RichLog(id="st-chat", wrap=True, markup=False, max_lines=300)
-                yield _Input(placeholder="chat at this table (Tab)", id="st-say", max_length=MAX_CHAT_CHARS)
-        yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        """Sit down or start watching."""
-        self._owner = self.app  # type: ignore[assignment]
-        self.identity = self._owner.identity
-        self._owner.table_screens.add(self)
-        if self.want_seat:
-            try:
-                self.table.sit(self)  # type: ignore[arg-type]
-            except TableError as exc:
-                self.notify(str(exc), severity="warning", timeout=6)
-                self.table.watch(self, spectator=True)
-        else:
-            self.table.watch(self, spectator=True)
-        forced = self.table.forced_for(self)
-        self._forced_seen = 0 if forced is None else forced.serial  # only what happens from now on
-        self.query_one(ActionPicker).options.focus()
-        self.redraw()
-
-    def on_resize(self) -> None:
-        """Small terminals get the compact layout."""
-        self.set_class(self.size.height < 32, "compact")
-
-    def leave(self, for_good: bool) -> None:
-        """Stop being shown this table (``for_good``: a bot takes over a seat at once)."""
-        self.table.release(self, leave=for_good)  # type: ignore[arg-type]
-        self.table.unwatch(self)
-        if self._owner is not None:
-            self._owner.table_screens.discard(self)
-
-    def action_leave(self) -> None:
-        """Back to the lobby; a bot plays your seat (you can take it back from the lobby)."""
-        self.leave(for_good=True)
-        self.app.pop_screen()
-
-    def action_chat(self) -> None:
-        """Switch between the chat line and the moves."""
-        say = self.query_one("#st-say", Input)
-        if say.has_focus:
-            self.query_one(ActionPicker).options.focus()
-        else:
-            say.focus()
-
-    def action_help(self) -> None:
-        """The game's rules."""
-        game = self.table.game
-        self.app.push_screen(HelpScreen(game.title, game.rules_help(), self.ui.legend))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``f`` (fill with bots) is there only for the creator of a table that waits for players."""
-        if action == "fill":
-            return self._fill_allowed()
-        return True
-
-    def _fill_allowed(self) -> bool:
-        table = self.table
-        return (
-            table.status == "waiting"
-            and self.identity.key == table.creator_key
-            and table.counts()["free"] > 0
-            and table.lobby.default_bot is not None
-        )
-
-    def action_fill(self) -> None:
-        """Fill the free seats with bots and start the game (the table's creator, while it waits)."""
-        bot = self.table.lobby.default_bot
-        if not self._fill_allowed() or bot is None:
-            return
-        try:
-            filled = self.table.fill_with_bots(self.identity, bot)
-        except TableError as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
-            return
-        self.notify(f"{filled} {bot} bot{'s' * (filled != 1)} took the free seats: the game starts", timeout=4)
-        self.redraw()
-
-    def action_replay(self) -> None:
-        """Watch the finished game's replay."""
-        replay = self.table.replay
-        if replay is None:
-            self.notify("the replay opens once the game is over", timeout=3)
-            return
-        from tui.replay_screen import ReplayScreen
-
-        self.app.push_screen(ReplayScreen(replay, self.ui))
-
-    def redraw(self) -> None:
-        """Draw what this screen may see of the table now."""
-        table = self.table
-        seat, view = table.view_for(self)
-        where = f"you: seat {seat}" if seat is not None else "watching"
-        head = Text.assemble(
-            (f"Table {table.code}", "bold"),
-            f"  ·  {table.title}  ·  {table.num_players} players  ·  {table.status}  ·  {where}  ·  ",
-            (f"{len(table.spectators)} watching", "dim"),
-        )
-        self.query_one("#st-head", Static).update(head)
-        self.query_one("#st-seats", Static).update(self._seats_line(seat, view))
-        widget = self.query_one(".table")
-        picker = self.query_one(ActionPicker)
-        self._seat, self._view = seat, view
-        self._check_forced()
-        can_fill = self._fill_allowed()
-        if can_fill != self._can_fill:
-            self._can_fill = can_fill
-            self.refresh_bindings()
-        if view is None:
-            widget.display = False
-            free = table.counts()["free"]
-            fill = "\nf: fill the free seats with bots and start now." if can_fill else ""
-            picker.wait(
-                f"Waiting for {free} more player(s).{fill}\nOthers join with Enter in the lobby; bots with: "
-                f"ssh ... bot --table {table.code}"
-            )
-            self._choices_key = None
-        else:
-            widget.display = True
-            events = table.events_for(self)
-            names = table.names()
-            widget.show(view, events, names)  # type: ignore[attr-defined]
-            self.query_one(GameLog).show(events, self.ui.event_describer(events, view))
-            self._notify(events, view)
-            self._picker(picker, seat, view)
-        self._chat()
-        self._clock()
-
-    def _notify(self, events: list[Any], view: Any) -> None:
-        """Pop up what this seat should not miss among the events since the last look (a
-        Robbery's result); what happened before the screen opened is not news."""
-        if self._noticed is not None:
-            for text in self.ui.notices(events, min(self._noticed, len(events)), view):
-                self.notices.append(text)
-                self.notify(text, timeout=8)
-        self._noticed = len(events)
-
-    # The turn timer -----------------------------------------------------------------------
-
-    def _deadlines(self) -> dict[int, float]:
-        table = self.table
-        found = {}
-        for seat in table.to_act():
-            deadline = table.deadline_of(seat)
-            if deadline is not None:
-                found[seat] = deadline
-        return found
-
-    def _clock(self) -> None:
-        """Run the one-second countdown while a deadline is pending, and show it now."""
-        pending = bool(self._deadlines())
-        if pending and self._ticker is None:
-            self._ticker = self.set_interval(1.0, self._tick, name="turn timer")
-        elif not pending and self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
-        self._show_note()
-
-    def _tick(self) -> None:
-        if not self.is_attached:
-            return
-        self.query_one("#st-seats", Static).update(self._seats_line(self._seat, self._view))
-        self._show_note()
-
-    def _show_note(self) -> None:
-        """Under the moves: what the timer played for you, and your time left."""
-        note = Text()
-        if self._forced_note:
-            note.append(self._forced_note, style="bold yellow")
-        deadline = self._deadlines().get(self._seat) if self._seat is not None else None
-        if deadline is not None:
-            left = _seconds_left(deadline)
-            if note:
-                note.append("\n")
-            note.append(f"{left}s left", style="bold red" if left <= 5 else "bold")
-            note.append(", then a bot moves for you", style="dim")
-        self.query_one(ActionPicker).note(note or None)
-
-    def _check_forced(self) -> None:
-        """Say it once when the turn timer has made a move for this seat."""
-        forced = self.table.forced_for(self)
-        if forced is None or forced.serial <= self._forced_seen:
-            return
-        self._forced_seen = forced.serial
-        self._forced_note = f"Time ran out: a bot played for you: {forced.text}"
-        self.notify(self._forced_note, title="Turn timer", severity="warning", timeout=10)
-
-    def _seats_line(self, mine: int | None, view: Any) -> Text:
-        table = self.table
-        to_act = set(table.to_act())
-        line = Text()
-        for seat in table.seats:
-            who = table.names()[seat.index]
-            label = f"{seat.index}:{who}"
-            if view is not None:
-                label += f" [{self.ui.seat_name(view, seat.index)}]"
-            style = "bold" if seat.index == mine else ""
-            if seat.index in to_act:
-                label = "▶ " + label
-                deadline = table.deadline_of(seat.index)
-                if deadline is not None:
-                    label += f" ({_seconds_left(deadline)}s)"
-            if seat.status in ("away", "bot plays"):
-                label += f" ({seat.status})"
-            line.append(label, style=style)
-            line.append("   ")
-        return line
-
-    def _picker(self, picker: ActionPicker, seat: int | None, view: Any) -> None:
-        table = self.table
-        if table.is_over:
-            key = ("over",)
-            if key != self._choices_key:
-                outcome = table.outcome
-                assert outcome is not None
-                names = table.names()
-                order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
-                result = "; ".join(f"#{outcome.ranks[s]} {names[s]} {outcome.scores[s]:g}" for s in order)
-                picker.wait(f"Game over: {result}.  seed {table.seed_if_over()}.  ctrl+r: replay, ctrl+l: lobby")
-                self._choices_key = key
-            return
-        legal = table.legal_for(self)  # type: ignore[arg-type]
-        if legal:
-            key = ("move", table.num_moves, tuple(legal))
-            if key != self._choices_key:
-                choices = [
-                    Choice(self.ui.describe_action(table.game, a, view), self.ui.group(a, view), a) for a in legal
-                ]
-                picker.set_choices("Your move", choices)
-                if not self.query_one("#st-say", Input).has_focus:  # never take the chat line from a typist
-                    picker.options.focus()
-                self._choices_key = key
-            return
-        waiting = [self.ui.seat_name(view, s) for s in table.to_act() if s != seat]
-        key = ("wait", tuple(waiting))
-        if key != self._choices_key:
-            picker.wait("Waiting for " + (", ".join(waiting) if waiting else "the table") + " …")
-            self._choices_key = key
-
-    def _chat(self) -> None:
-        chat = self.query_one("#st-chat", RichLog)
-        lines = list(self.table.chat)
-        if len(lines) < self._chat_shown:
-            chat.clear()
-            self._chat_shown = 0
-        for line in lines[self._chat_shown :]:
-            chat.write(_chat_line(line))
-        self._chat_shown = len(lines)
-
-    @on(ActionPicker.Chosen)
-    def _chosen(self, event: ActionPicker.Chosen) -> None:
-        event.stop()
-        if event.action not in self.table.legal_for(self):  # type: ignore[arg-type]
-            self.notify("too late: the game has moved on", severity="warning", timeout=3)
-        else:
-            try:
-                self.table.play(self, event.action)  # type: ignore[arg-type]
-                self._forced_note = None  # a move of your own: the timer's note has served
-            except (TableError, engine.IllegalAction) as exc:
-                self.notify(f"not played: {exc}", severity="warning", timeout=4)
-        self._choices_key = None
-        self.redraw()
-
-    @on(Input.Submitted, "#st-say")
-    def _say(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.value.strip():
-            self.table.say(self.identity, event.value)
-        event.input.value = ""
-
-    def key_escape(self) -> None:
-        """Esc leaves the chat line for the moves."""
-        self.query_one(ActionPicker).options.focus()
 
 
 class SSHApp(App[None]):

@@ -1,20 +1,31 @@
 """Load benchmark of the SSH server (a script, not a timed test): many concurrent PTY sessions.
 
-    python tests/bench/ssh_load.py [--sessions 100] [--seconds 30] [--rate 1.0] [--tables 5] [--table-bot ismcts]
+    python tests/bench/ssh_load.py [--sessions 100] [--seconds 30] [--rate 1.0] [--tables 5] [--bots SPEC]
 
 Starts one server process on 127.0.0.1 (a free port, a temporary data directory), connects
 ``--sessions`` asyncssh clients with a PTY (120x40, xterm-256color), each in the lobby typing into
-the chat line, one keystroke per ``1/--rate`` seconds (jittered). Optionally ``--tables`` tables of
-bots play meanwhile, each watched by one of the sessions (so their screens redraw as the bots
-move; ``--table-bot`` names the server's offered bot that fills them, ``random`` by default, or
-``ismcts`` to check that searching bots, which think in worker processes, do not slow anyone's
-screen). Reports:
+the chat line, one keystroke per ``1/--rate`` seconds (jittered).
 
-* keystroke-to-screen latency (p50, p95, max): from sending a key to receiving the first screen
-  update that contains the typed character;
-* memory per session: (server RSS with every session open - RSS before the first) / sessions.
+With ``--tables N``, N of the sessions each open a table of four bots through the lobby's
+new-table form (nobody sits) and watch it, so their screens redraw as the bots move, and the
+lobby's table list changes for every session as games start and end. Each of them opens its table
+and checks in the server's log that it started (up to three tries), and opens the next one as soon
+as a game ends, so N tables play during the whole measurement. ``--bots`` picks the bots: a name
+the server offers (``random``, ``heuristic``, ``ismcts`` = ``ismcts:ms=100``), or any bot spec,
+which this benchmark's server then offers as ``bench`` (``--bots ismcts:ms=100``). Search bots
+think in the server's worker processes (:mod:`bots.workers`), never on the event loop the screens
+share; the report shows the workers' CPU.
 
-Targets (issue 5): p95 <= 100 ms and <= 20 MB per session with 100 sessions on a 2-core machine.
+Reports (JSON):
+
+* keystroke-to-screen latency (p50, p95, p99, max): from sending a key to receiving the first
+  screen update that contains the typed character;
+* memory per session: (server RSS with every session open - RSS before the first) / sessions;
+* tables asked for, tables playing when the measurement began, games started and finished during
+  it, the bots' faults in the recorded games, and the CPU share of the server and its workers.
+
+Targets (issues 4 and 5): p95 <= 100 ms and <= 20 MB per session with 100 sessions on a 2-core
+machine. Latencies depend on whatever else runs on the machine: compare runs made back to back.
 """
 
 from __future__ import annotations
@@ -25,10 +36,12 @@ import contextlib
 import json
 import random
 import re
+import signal
 import statistics
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from pathlib import Path
 
 import asyncssh
@@ -39,9 +52,9 @@ sys.path.insert(0, str(ROOT))
 from tests.ssh.termclient import connect  # noqa: E402
 
 _SERVER = """
-import asyncio, logging, sys
+import asyncio, json, logging, sys
 from tui.server import RateLimiter, SaloonServer, run_server
-from lobby.tables import ServerConfig
+from lobby.tables import DEFAULT_SERVER_BOTS, ServerConfig
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)
 import gc, os, time
@@ -56,7 +69,16 @@ def _gc(phase, info):
         if d > 0.05:
             _err(f"GC gen{info['generation']} {d*1000:.0f} ms collected {info['collected']}")
 gc.callbacks.append(_gc)
-server = SaloonServer(sys.argv[1], port=0, config=ServerConfig(bot_delay_s=0.5),
+if sys.argv[3]:  # --profile: SIGUSR1 starts profiling the server, SIGUSR2 writes the profile there
+    import cProfile, signal
+    _profile = cProfile.Profile()
+    signal.signal(signal.SIGUSR1, lambda *_: _profile.enable())
+    def _dump(*_):
+        _profile.disable()
+        _profile.dump_stats(sys.argv[3])
+    signal.signal(signal.SIGUSR2, _dump)
+bots = {**DEFAULT_SERVER_BOTS, **json.loads(sys.argv[2])}
+server = SaloonServer(sys.argv[1], port=0, config=ServerConfig(bot_delay_s=0.5, bots=bots),
                       limiter=RateLimiter(burst=1000, per_second=1000, max_concurrent=1000))
 async def _lag():
     while True:
@@ -71,11 +93,30 @@ async def _main():
 asyncio.run(_main())
 """
 
+OFFERED = ("random", "heuristic", "ismcts")
+"""The bot names the benchmark's server offers as they are; any other ``--bots`` is offered as ``bench``."""
+
+SEATS = 4
+"""Players at each table of bots: the new-table form's default number (editing it is another key to lose)."""
+
+TAIL_BYTES = 65536
+"""How much of its latest output each session keeps (to find the new-table form on screen)."""
+
 
 def cpu_s(pid: int) -> float:
     """User + system CPU seconds used by process ``pid``."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / 100
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (the server's search workers and their helpers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
 
 
 def rss_mb(pid: int) -> float:
@@ -84,6 +125,36 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+class ServerLog:
+    """What the server's log says about tables: who opened which, which started and which ended."""
+
+    def __init__(self) -> None:
+        self.opened: dict[str, list[str]] = defaultdict(list)  # creator -> table codes, oldest first
+        self.started: set[str] = set()
+        self.over: set[str] = set()
+        self.lines = 0
+
+    def read(self, line: str) -> None:
+        """Take one line of the server's log."""
+        self.lines += 1
+        if match := re.match(r"table (\w+): \S+ for \d+ opened by (\S+)", line):
+            self.opened[match.group(2)].append(match.group(1))
+        elif match := re.match(r"table (\w+): \S+ started for ", line):
+            self.started.add(match.group(1))
+        elif match := re.match(r"table (\w+): over;", line):
+            self.over.add(match.group(1))
+
+
+async def until(predicate: object, timeout: float) -> bool:
+    """Poll ``predicate()`` every 50 ms; whether it held within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
 
 
 class Session:
@@ -97,6 +168,7 @@ class Session:
         self.process: asyncssh.SSHClientProcess[bytes] | None = None
         self.waiting: tuple[bytes, float, asyncio.Future[float]] | None = None
         self.output = 0
+        self.tail = b""
         self.latencies: list[float] = []
         self.errors = 0
         self._reader: asyncio.Task[None] | None = None
@@ -105,17 +177,17 @@ class Session:
         self.conn = await connect(self.port, self.name, self.ssh_key)
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
-        await self.wait_quiet(b"palette", 30)
+        if not await self.shows(b"palette", 0, 30):
+            raise TimeoutError(f"{self.name}: no lobby")
 
-    async def wait_quiet(self, needle: bytes, timeout: float) -> None:
-        """Wait until ``needle`` was output (used for the first screen)."""
-        deadline = time.monotonic() + timeout
-        while needle not in self._seen:
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.name}: no {needle!r}")
-            await asyncio.sleep(0.05)
+    async def shows(self, needle: bytes, since: int, timeout: float) -> bool:
+        """Whether ``needle`` is output after the first ``since`` bytes, within ``timeout`` seconds."""
 
-    _seen = b""
+        def found() -> bool:
+            start = max(0, len(self.tail) - (self.output - since))
+            return needle in self.tail[start:]
+
+        return await until(found, timeout)
 
     async def _read(self) -> None:
         assert self.process is not None
@@ -127,18 +199,20 @@ class Session:
             if not data:
                 return
             self.output += len(data)
-            if len(self._seen) < 200_000:
-                self._seen += data
+            self.tail = (self.tail + data)[-TAIL_BYTES:]
             waiting = self.waiting
             if waiting is not None and waiting[0] in data and not waiting[2].done():
                 waiting[2].set_result(time.perf_counter() - waiting[1])
 
+    def write(self, keys: bytes) -> None:
+        assert self.process is not None
+        self.process.stdin.write(keys)
+
     async def key(self, char: str) -> None:
         """Type ``char`` and wait for the screen update that shows it."""
-        assert self.process is not None
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self.waiting = (char.encode(), time.perf_counter(), future)
-        self.process.stdin.write(char.encode())
+        self.write(char.encode())
         try:
             self.latencies.append(await asyncio.wait_for(future, 5))
         except TimeoutError:
@@ -153,13 +227,95 @@ class Session:
             self.conn.close()
 
 
-async def main(args: argparse.Namespace) -> dict[str, float]:
+async def open_table(s: Session, log: ServerLog, bot: str, tries: int = 5) -> str | None:
+    """From the lobby, open a table of :data:`SEATS` ``bot`` bots that ``s`` watches; its code once it started.
+
+    The form is typed a field at a time, once it is on screen, and sent only once it says "4 bots;
+    the game starts at once" (under load a key typed into the form may be lost); a try counts if
+    the server's log says a table of ``s`` opened and started. After a failed try, Esc closes the
+    form.
+    """
+    bots = ",".join([bot] * SEATS).encode()
+    for _ in range(tries):
+        known = len(log.opened[s.name])
+        mark = s.output
+        s.write(b"n")
+        if await s.shows(b"Enter opens it", mark, 15):
+            await asyncio.sleep(2.0)  # the players field takes the focus after the form is drawn (late under load)
+            # the form's 4 players, the bots, "I take a seat" off, open
+            mark = s.output
+            for keys in (b"\t", b"\x7f" * 80, bots, b"\t", b"\t", b" ", b"\x1b[Z"):
+                s.write(keys)
+                await asyncio.sleep(0.4)
+            if not await s.shows(b"4 bots; the game starts at once", mark, 10):
+                print(f"{s.name}: the form does not say 4 bots; trying again", file=sys.stderr)
+                s.write(b"\x1b")
+                await asyncio.sleep(1.0)
+                continue
+            s.write(b"\r")
+            if await until(lambda known=known: len(log.opened[s.name]) > known, 10):  # type: ignore[misc]
+                code = log.opened[s.name][-1]
+                if await until(lambda code=code: code in log.started, 10):  # type: ignore[misc]
+                    return code
+                print(f"{s.name}: table {code} opened but did not start", file=sys.stderr)
+                return None
+            print(f"{s.name}: no table opened; trying again", file=sys.stderr)
+        else:
+            print(f"{s.name}: no new-table form; trying again", file=sys.stderr)
+        s.write(b"\x1b")  # close the form (or a message) and try again
+        await asyncio.sleep(1.0)
+    return None
+
+
+async def keep_a_table(s: Session, log: ServerLog, bot: str, stop: float, first: asyncio.Future[str | None]) -> int:
+    """Keep a table of bots playing that ``s`` watches until ``stop`` (``time.monotonic()``): when a
+    game ends, back to the lobby (Ctrl+L) and open the next. Sets ``first`` to the first table's
+    code (``None`` if it never started); returns how many tables started."""
+    started = 0
+    while time.monotonic() < stop:
+        code = await open_table(s, log, bot)
+        if not first.done():
+            first.set_result(code)
+        if code is None:
+            break
+        started += 1
+        await until(lambda code=code: code in log.over, stop - time.monotonic())  # type: ignore[misc]
+        if time.monotonic() < stop:
+            await asyncio.sleep(1.0)  # the game's end on screen
+            s.write(b"\x0c")  # back to the lobby
+            await asyncio.sleep(1.0)
+    return started
+
+
+def bot_faults(data: Path) -> int:
+    """The bot faults recorded in the finished games' replays under ``data``."""
+    import replays
+
+    total = 0
+    for path in data.rglob("*.replay"):
+        with contextlib.suppress(Exception):
+            total += len(replays.load(path).faults)
+    return total
+
+
+async def main(args: argparse.Namespace) -> dict[str, object]:
     data = Path(tempfile.mkdtemp(prefix="saloon-bench-"))
+    bot = args.bots if args.bots in OFFERED else "bench"
+    extra = {} if bot in OFFERED else {"bench": args.bots}
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", _SERVER, str(data), cwd=str(ROOT), stderr=asyncio.subprocess.PIPE
+        sys.executable,
+        "-c",
+        _SERVER,
+        str(data),
+        json.dumps(extra),
+        args.profile or "",
+        cwd=str(ROOT),
+        stderr=asyncio.subprocess.PIPE,
     )
     assert server.stderr is not None
     sessions: list[Session] = []
+    log = ServerLog()
+    keepers: list[asyncio.Task[int]] = []
     try:
         port = 0
         while not port:
@@ -169,13 +325,10 @@ async def main(args: argparse.Namespace) -> dict[str, float]:
             match = re.search(r"listening on \S+ port (\d+)", line)
             port = int(match.group(1)) if match else 0
 
-        started: list[bytes] = []
-
         async def drain() -> None:
             assert server.stderr is not None
             while line := await server.stderr.readline():
-                if b"started for" in line:
-                    started.append(line)
+                log.read(line.decode(errors="replace"))
                 if args.verbose and line.startswith((b"GC", b"LAG")):
                     sys.stderr.write(line.decode())
 
@@ -189,52 +342,63 @@ async def main(args: argparse.Namespace) -> dict[str, float]:
             sessions.extend(wave)
         connect_s = time.monotonic() - t0
         watchers = sessions[: args.tables]
-        for s in watchers:  # each opens a table of bots and watches it
-            assert s.process is not None
-            s.process.stdin.write(b"n")
-            await asyncio.sleep(0.5)
-            bots = ",".join([args.table_bot] * 5).encode()
-            # 5 players, the bots, "I take a seat" off, open: a step at a time (the form refills the
-            # bots field when the player count changes)
-            for keys in (b"\x7f", b"5", b"\t", b"\x7f" * 60, bots, b"\t", b"\t", b" ", b"\x1b[Z", b"\r"):
-                s.process.stdin.write(keys)
-                await asyncio.sleep(0.4)
-        await asyncio.sleep(2)
-        for s in sessions[args.tables :]:
-            assert s.process is not None
-            s.process.stdin.write(b"c")  # into the chat line
-        await asyncio.sleep(2)
-        loaded = rss_mb(server.pid)
         typists = sessions[args.tables :]
         for s in typists:
+            s.write(b"c")  # into the chat line
+        stop = float("inf")  # the keepers are cancelled once the measurement is over
+        firsts: list[asyncio.Future[str | None]] = [asyncio.get_running_loop().create_future() for _ in watchers]
+        keepers = [
+            asyncio.get_running_loop().create_task(keep_a_table(s, log, bot, stop, f))
+            for s, f in zip(watchers, firsts, strict=True)
+        ]
+        first_codes = await asyncio.gather(*firsts)
+        playing = sum(1 for code in first_codes if code is not None)
+        await asyncio.sleep(2)
+        loaded = rss_mb(server.pid)
+        for s in typists:
             s.latencies.clear()
-        stop = time.monotonic() + args.seconds
+        games_before = (len(log.started), len(log.over))
+        measure_end = time.monotonic() + args.seconds
+        workers0 = {pid: cpu_s(pid) for pid in children_of(server.pid)}
         cpu0 = (cpu_s(server.pid), time.process_time())
+        if args.profile:
+            server.send_signal(signal.SIGUSR1)
 
         async def typist(s: Session) -> None:
             letters = "abcdefghijklmnopqrstuvwxyz"
             i = random.randrange(26)
             await asyncio.sleep(random.random() / args.rate)
-            while time.monotonic() < stop:
+            while time.monotonic() < measure_end:
                 await s.key(letters[i % 26])
                 i += 1
                 await asyncio.sleep(random.uniform(0.5, 1.5) / args.rate)
 
         await asyncio.gather(*(typist(s) for s in typists))
-        server_cpu = (cpu_s(server.pid) - cpu0[0]) / args.seconds
-        client_cpu = (time.process_time() - cpu0[1]) / args.seconds
+        if args.profile:
+            server.send_signal(signal.SIGUSR2)
+        elapsed = args.seconds
+        server_cpu = (cpu_s(server.pid) - cpu0[0]) / elapsed
+        client_cpu = (time.process_time() - cpu0[1]) / elapsed
+        workers = {}
+        for pid in children_of(server.pid):
+            with contextlib.suppress(OSError):
+                workers[pid] = cpu_s(pid) - workers0.get(pid, 0.0)
+        games = (len(log.started) - games_before[0], len(log.over) - games_before[1])
         latencies = sorted(x * 1000 for s in typists for x in s.latencies)
         peak = rss_mb(server.pid)
         q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-        result = {
-            "sessions": float(args.sessions),
-            "tables_of_bots_watched": float(args.tables),
-            "table_bot": args.table_bot,  # type: ignore[dict-item]
-            "tables_started": float(len(started)),
-            "keystrokes": float(len(latencies)),
-            "timeouts": float(sum(s.errors for s in typists)),
+        result: dict[str, object] = {
+            "sessions": args.sessions,
+            "tables_asked": args.tables,
+            "bots": args.bots,
+            "tables_started": playing,
+            "games_started_during": games[0],
+            "games_over_during": games[1],
+            "keystrokes": len(latencies),
+            "timeouts": sum(s.errors for s in typists),
             "p50_ms": round(q[49], 1),
             "p95_ms": round(q[94], 1),
+            "p99_ms": round(q[98], 1),
             "max_ms": round(latencies[-1], 1) if latencies else 0.0,
             "rss_base_mb": round(base, 1),
             "rss_loaded_mb": round(loaded, 1),
@@ -242,17 +406,22 @@ async def main(args: argparse.Namespace) -> dict[str, float]:
             "mb_per_session": round((peak - base) / args.sessions, 2),
             "connect_all_s": round(connect_s, 1),
             "server_cpu_share": round(server_cpu, 2),
+            "worker_processes": len(workers),
+            "workers_cpu_share": round(sum(workers.values()) / elapsed, 2),
             "client_cpu_share": round(client_cpu, 2),
         }
+        for task in keepers:
+            task.cancel()
         drain_task.cancel()
+        result["bot_faults_in_replays"] = bot_faults(data)
         if args.verbose:
             per = sorted(
                 (statistics.median(s.latencies) * 1000, s.name, len(s.latencies)) for s in typists if s.latencies
             )
-            firsts = [s.latencies[0] * 1000 for s in typists if s.latencies]
+            firsts_ms = [s.latencies[0] * 1000 for s in typists if s.latencies]
             rest = sorted(x * 1000 for s in typists for x in s.latencies[1:])
             print(
-                f"first keys: median {statistics.median(firsts):.0f} ms; other keys p95 "
+                f"first keys: median {statistics.median(firsts_ms):.0f} ms; other keys p95 "
                 f"{statistics.quantiles(rest, n=100)[94]:.0f} ms max {rest[-1]:.0f} ms",
                 file=sys.stderr,
             )
@@ -263,6 +432,8 @@ async def main(args: argparse.Namespace) -> dict[str, float]:
             )
         return result
     finally:
+        for task in keepers:
+            task.cancel()
         for s in sessions:
             await s.close()
         with contextlib.suppress(ProcessLookupError):
@@ -279,6 +450,15 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=1.0, help="keystrokes per second per session")
     parser.add_argument("--verbose", action="store_true")
-    parser.add_argument("--tables", type=int, default=0, help="tables of bots, each watched by one session")
-    parser.add_argument("--table-bot", default="random", help="the offered bot at those tables (e.g. ismcts)")
+    parser.add_argument("--profile", metavar="PATH", help="write a cProfile of the server during the measurement here")
+    parser.add_argument(
+        "--tables", type=int, default=0, help="tables of four bots kept playing, each watched by a session"
+    )
+    parser.add_argument(
+        "--bots",
+        "--table-bot",
+        dest="bots",
+        default="random",
+        help="the bots at those tables: an offered name (random, heuristic, ismcts) or a bot spec (ismcts:ms=100)",
+    )
     print(json.dumps(asyncio.run(main(parser.parse_args())), indent=2))

@@ -479,7 +479,8 @@ def test_serve_refuses_a_negative_bot_grace(capsys: pytest.CaptureFixture[str]) 
 async def test_the_server_table_screen_follows_the_tables_options_and_pops_up_news(
     tmp_path: Path, horse_thief: bool
 ) -> None:
-    from tui.lobby import ServerTableScreen, SSHApp
+    from tui.lobby import SSHApp
+    from tui.table_screen import ServerTableScreen
 
     lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0))
     alice = Identity("alice", "key-alice")

@@ -33,6 +33,7 @@ from engine.deadwood1876.game import Options
 from engine.deadwood1876.views import PlayerView, SafeView, View
 from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
+from tui.widgets.quiet import update_static
 
 __all__ = ["LEGEND", "Deadwood1876Table", "Deadwood1876UI", "card_text", "legend", "safe_text", "short_safe"]
 
@@ -254,16 +255,28 @@ class Deadwood1876Table(TableWidget):
         yield Static(id="dw-fight", classes="dw-line")
         yield Static(id="dw-dice", classes="dw-line")
 
+    _drawn: tuple[Any, ...] | None = None
+
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
-        """Draw ``view``; ``events`` give the last dice roll, ``names`` the seats' players."""
-        self.query_one("#dw-status", Static).update(self._status(view))
-        self.query_one("#dw-town", Static).update(self._town(view))
-        self.query_one("#dw-seats", Static).update(self._seats(view, names, header=self.app.size.height >= 32))
-        fight = self._fight(view)
-        self.query_one("#dw-fight", Static).update(fight)
-        self.query_one("#dw-fight", Static).display = bool(fight.plain)
-        self.query_one("#dw-dice", Static).update(self._dice(view, events))
+        """Draw ``view``; ``events`` give the last dice roll, ``names`` the seats' players.
+
+        Nothing is drawn when nothing it shows changed (the same view, events, names and size):
+        over SSH each drawing lays the whole screen out again. Parts in plain text that did not
+        change are left as they are.
+        """
         width = max(self.size.width - 2, 40)
+        header = self.app.size.height >= 32
+        key = (view, len(events), events[-1] if events else None, tuple(names), width, header, self.white_horses)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        update_static(self.query_one("#dw-status", Static), self._status(view))
+        self.query_one("#dw-town", Static).update(self._town(view))
+        self.query_one("#dw-seats", Static).update(self._seats(view, names, header=header))
+        fight = self._fight(view)
+        update_static(self.query_one("#dw-fight", Static), fight)
+        self.query_one("#dw-fight", Static).display = bool(fight.plain)
+        update_static(self.query_one("#dw-dice", Static), self._dice(view, events))
         self.query_one("#dw-hand", Static).update(self._hand(view, width))
 
     # -- the parts -------------------------------------------------------------------------

@@ -3,7 +3,18 @@
 from tui.widgets.help import HelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
+from tui.widgets.quiet import LineInput, Throttle, update_static
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
 
-__all__ = ["ActionPicker", "Choice", "GameLog", "HelpScreen", "ReplayControls", "ResultScreen"]
+__all__ = [
+    "ActionPicker",
+    "Choice",
+    "GameLog",
+    "HelpScreen",
+    "LineInput",
+    "ReplayControls",
+    "ResultScreen",
+    "Throttle",
+    "update_static",
+]

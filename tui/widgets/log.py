@@ -33,6 +33,7 @@ class GameLog(RichLog):
             self.clear()
             self.shown = 0
             self.plain_lines = []
+        added = []
         for event in events[self.shown :]:
             line = describe(event)
             if line is None:
@@ -42,5 +43,7 @@ class GameLog(RichLog):
                 style = "bold reverse"
             else:
                 style = "bold" if line.startswith(("──", "══")) else ""
-            self.write(Text(line, style=style))
+            added.append(Text(line, style=style))
+        if added:  # one write for them all: each write lays the screen out again
+            self.write(Text("\n").join(added))
         self.shown = len(events)

@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.quiet import update_static
+
 __all__ = ["ActionPicker", "Choice", "MAX_FLAT"]
 
 MAX_FLAT = 9
@@ -133,7 +135,7 @@ class ActionPicker(Vertical):
         note = Text(note) if isinstance(note, str) else note
         if note != self._note:
             self._note = note
-            self._render_title()
+            self._render_title(same_size=True)
 
     def _level_items(self) -> list[Choice | _Node | None]:
         node = self._stack[-1]
@@ -157,7 +159,9 @@ class ActionPicker(Vertical):
             return f"{item.name} ▸ {len(item.all_choices())} choices"
         return item.label
 
-    def _render_title(self) -> None:
+    def _render_title(self, same_size: bool = False) -> None:
+        """Show the prompt, the path and the note (``same_size``: only the note changed, maybe
+        keeping its length, as a countdown does: then the screen need not be laid out again)."""
         crumbs = " › ".join(node.name for node in self._stack[1:])
         title = Text(self._prompt, style="bold")
         if crumbs:
@@ -167,7 +171,7 @@ class ActionPicker(Vertical):
         if self._note:
             title.append("\n")
             title.append_text(self._note)
-        self.query_one("#picker-title", Static).update(title)
+        update_static(self.query_one("#picker-title", Static), title, same_size=same_size)
 
     def _render_level(self) -> None:
         self._items = self._level_items()

@@ -1,0 +1,161 @@
+"""Issue 12, "search never blocks people": the SSH screens redraw only what changed.
+
+Every SSH session's screens share the server's one event loop, so each needless screen layout
+(Textual arranges and renders the whole screen again) is a delay in everyone's keystrokes. These
+tests count layouts and table-list rebuilds rather than timing anything:
+
+* typing into a chat line lays nothing out (Textual's input asked for a layout per keystroke);
+* a lobby change redraws only the changed cells of the table list (it was cleared and refilled);
+* a table screen drawn again with nothing new, or its countdown ticking, lays nothing out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
+
+import tui.table_screen
+from lobby.store import Store
+from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
+from tui.lobby import LobbyScreen, SSHApp
+from tui.table_screen import ServerTableScreen
+from tui.widgets import update_static
+
+ALICE = Identity("alice", "key-alice")
+
+
+class Layouts:
+    """Counts the screen layouts Textual makes (``Screen._refresh_layout``) while installed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        original = Screen._refresh_layout
+
+        def counted(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            self.count += 1
+            original(screen, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+
+
+class Person:
+    """A stand-in for another session: a spectator, or a player whose seat the test holds."""
+
+    def __init__(self, name: str) -> None:
+        self.identity = Identity(name, f"key-{name}")
+
+    def changed(self, what: Any) -> None:
+        pass
+
+    def seat_lost(self, table: Any, seat: int, reason: str) -> None:
+        pass
+
+
+def new_lobby(tmp_path: Path, **config: Any) -> Lobby:
+    return Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0, **config))
+
+
+async def test_typing_in_the_lobby_chat_lays_nothing_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = new_lobby(tmp_path)
+    lobby.create_table(Identity("carol", "key-carol"), "deadwood1876", 4, [SeatSpec("open")] * 4, None)
+    app = SSHApp(lobby, ALICE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause(0.2)
+        layouts = Layouts(monkeypatch)
+        await pilot.press(*"howdy")
+        await pilot.pause(0.2)
+        assert app.screen.query_one("#lobby-say", Input).value == "howdy"
+        assert layouts.count == 0
+
+
+async def test_a_lobby_change_redraws_only_the_changed_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = new_lobby(tmp_path)
+    carol = Identity("carol", "key-carol")
+    first = lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
+    second = lobby.create_table(carol, "deadwood1876", 3, [SeatSpec("open")] * 3, None)
+    app = SSHApp(lobby, ALICE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        grid = screen.query_one("#tables", DataTable)
+        cleared: list[int] = []
+        monkeypatch.setattr(grid, "clear", lambda *a, **k: cleared.append(1))
+        updated: list[tuple[str, str]] = []
+        update_cell = grid.update_cell
+
+        def counted(row: Any, column: Any, value: Any, **kwargs: Any) -> None:
+            updated.append((str(row), str(value)))
+            update_cell(row, column, value, **kwargs)
+
+        monkeypatch.setattr(grid, "update_cell", counted)
+        second.watch(Person("bob"), spectator=True)
+        screen.redraw()
+        assert cleared == []
+        assert updated == [(second.code, "1")]
+        assert [str(c) for c in grid.get_row(second.code)] == [
+            second.code,
+            "Deadwood 1876",
+            "3",
+            "0",
+            "0",
+            "3",
+            "waiting",
+            "1",
+        ]
+        screen.redraw()  # nothing changed since
+        assert updated == [(second.code, "1")]
+        assert grid.row_count == 2 and grid.get_row(first.code)[-1] == "0"
+
+
+async def test_a_table_screen_drawn_again_with_nothing_new_lays_nothing_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lobby = new_lobby(tmp_path, turn_timer_s=30)
+    seats = [SeatSpec("me"), SeatSpec("open"), SeatSpec("open")]
+    table = lobby.create_table(ALICE, "deadwood1876", 3, seats, None)
+    table.sit(Person("bob"))  # type: ignore[arg-type]
+    app = SSHApp(lobby, ALICE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ServerTableScreen(table, sit=True)
+        app.push_screen(screen)
+        await pilot.pause()
+        table.sit(Person("carol"))  # type: ignore[arg-type]  # the last seat: the game starts
+        await pilot.pause()
+        screen.redraw()
+        await pilot.pause(0.2)
+        assert table.status == "playing" and 0 in table.to_act()
+        left = [12]
+        monkeypatch.setattr(tui.table_screen, "seconds_left", lambda deadline: left[0])
+        screen.redraw()  # every countdown shows 12 s
+        await pilot.pause(0.2)
+        layouts = Layouts(monkeypatch)
+        screen.redraw()  # nothing new
+        await pilot.pause(0.2)
+        assert layouts.count == 0
+        left[0] = 11
+        screen._tick()  # a second later: 11 s, as long as 12 s
+        await pilot.pause(0.2)
+        seats = screen.query_one("#st-seats", Static).content
+        assert isinstance(seats, Text) and "(11s)" in seats.plain
+        assert layouts.count == 0
+
+
+async def test_update_static_skips_what_is_shown_and_lays_out_only_a_new_length(tmp_path: Path) -> None:
+    app = SSHApp(new_lobby(tmp_path), ALICE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        static = app.screen.query_one("#lobby-head", Static)
+        assert update_static(static, Text("12s left", style="bold")) is True
+        assert update_static(static, Text("12s left", style="bold")) is False
+        assert update_static(static, Text("12s left", style="dim")) is True  # another style is a change
+        assert update_static(static, "plain") is True
+        assert update_static(static, "plain") is False
+        assert static.content == "plain"

@@ -1,0 +1,444 @@
+"""A server table's screen (:class:`ServerTableScreen`): the game's own table widget, the action
+picker, the log, the seats and the table's chat, for a player or a spectator. Opened from the lobby
+(:mod:`tui.lobby`) and from the Ladder screen (:mod:`tui.ladder_screen`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, RichLog, Static
+
+import engine
+from lobby.tables import MAX_CHAT_CHARS, Identity, Table, TableError
+from tui.games import ui_for
+from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen, LineInput, Throttle, update_static
+
+__all__ = ["ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left"]
+
+_REFRESH_S = 0.2
+"""At most one redraw of a seated player's table screen per this many seconds for changes made elsewhere."""
+
+_WATCH_REFRESH_S = 0.5
+"""At most one redraw per this many seconds of a spectator's table screen (a table of bots moves
+many times a second, and each redraw lays out and renders the whole screen: ~50 ms of the
+server's one event loop)."""
+
+
+def chat_line(line: Any) -> Text:
+    """A chat line (:class:`lobby.tables.ChatLine`) as the chat logs show it: time, name, text."""
+    stamp = time.strftime("%H:%M", time.localtime(line.at))
+    return Text.assemble((f"{stamp} ", "dim"), (f"{line.name}: ", "bold"), line.text)
+
+
+def seconds_left(deadline: float) -> int:
+    """Whole seconds until ``deadline`` (``time.monotonic()``), rounded up: ``3`` until two are left."""
+    return max(0, math.ceil(deadline - time.monotonic()))
+
+
+class ForfeitScreen(ModalScreen[bool]):
+    """Asks whether to leave a ladder game one plays in: leaving forfeits it (ranked last for the
+    rating; a bot plays the seat to the end). Dismisses with ``True`` (leave) or ``False``.
+
+    Keys: ``y`` leaves, ``n`` or Esc goes back to the table.
+
+    Args:
+        code: the table's code (shown).
+    """
+
+    DEFAULT_CSS = """
+    ForfeitScreen { align: center middle; }
+    ForfeitScreen #forfeit-box { width: 70; max-width: 100%; height: auto; border: thick $warning;
+        background: $surface; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "leave and forfeit"),
+        Binding("n,escape", "answer(False)", "keep playing"),
+    ]
+
+    def __init__(self, code: str) -> None:
+        super().__init__(id="forfeit")
+        self._code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="forfeit-box"):
+            yield Static(Text(f"Leave ladder game {self._code}? You forfeit it.", style="bold"))
+            yield Static("You are ranked last for the rating, and a bot plays your seat to the end.")
+            yield Static("y: leave and forfeit    n: keep playing")
+
+    def action_answer(self, leave: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(leave)
+
+
+class ServerTableScreen(Screen[None]):
+    """One server table: the game, the seats, the log, the chat. The seat's controller when seated.
+
+    While a turn timer runs at the table, a one-second interval redraws the countdown (in the
+    seats line, and under "Your move" for your own seat); when the timer makes a move for you, the
+    screen says which (a notification, and a note under the moves until you move yourself).
+
+    Changes made elsewhere redraw the screen at most every :data:`_REFRESH_S` for a seated player
+    and every :data:`_WATCH_REFRESH_S` for a spectator; a redraw changes only the parts whose
+    content changed (each change lays out and renders the whole screen on the server's one event
+    loop), and the countdown repaints its line without a layout while its length stays the same.
+
+    Args:
+        table: the table.
+        sit: take a seat (your own back, or a free one) rather than watch.
+    """
+
+    BINDINGS = [
+        Binding("question_mark", "help", "help"),
+        Binding("tab", "chat", "chat / moves"),
+        Binding("ctrl+l", "leave", "leave table"),
+        Binding("ctrl+r", "replay", "replay (after the game)"),
+        Binding("f", "fill", "fill with bots & start"),
+        Binding("ctrl+q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, table: Table, sit: bool) -> None:
+        super().__init__(classes="game-screen server-table")
+        self.table = table
+        self.ui = ui_for(table.game.id).for_options(table.options)
+        self.want_seat = sit
+        self.identity: Identity = Identity("?", "?")
+        self._refresh = Throttle(self, self.redraw, lambda: _REFRESH_S if self._seat is not None else _WATCH_REFRESH_S)
+        self._choices_key: Any = None
+        self._chat_shown = 0
+        self._owner: Any = None  # the SSH session's app (tui.lobby.SSHApp)
+        self._ticker: Timer | None = None
+        self._seat: int | None = None
+        self._view: Any = None
+        self._forced_seen = 0
+        self._forced_note: str | None = None
+        self._can_fill = False
+        self._noticed: int | None = None  # events already looked at for notices (None: not yet)
+        self.notices: list[str] = []
+
+    # Controller protocol ------------------------------------------------------------------
+
+    def changed(self, what: Any) -> None:
+        """The table changed (called by the table, outside the app)."""
+        self._refresh()
+
+    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
+        """Another session took this seat: keep watching as a spectator."""
+
+        def lost() -> None:
+            if self.is_attached:
+                self.notify(reason, severity="warning", timeout=8)
+                table.watch(self, spectator=True)
+                self.redraw()
+
+        self.app.call_later(lost)
+
+    # Screen -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="st-head")
+        yield Static(id="st-seats")
+        table = self.ui.make_table()
+        table.display = False
+        yield table
+        with Horizontal(id="bottom"):
+            yield ActionPicker(id="picker")
+            with Vertical(id="st-side"):
+                yield GameLog(id="log")
+                yield RichLog(id="st-chat", wrap=True, markup=False, max_lines=300)
+                yield LineInput(placeholder="chat at this table (Tab)", id="st-say", max_length=MAX_CHAT_CHARS)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Sit down or start watching."""
+        self._owner = self.app  # type: ignore[assignment]
+        self.identity = self._owner.identity
+        self._owner.table_screens.add(self)
+        if self.want_seat:
+            try:
+                self.table.sit(self)  # type: ignore[arg-type]
+            except TableError as exc:
+                self.notify(str(exc), severity="warning", timeout=6)
+                self.table.watch(self, spectator=True)
+        else:
+            self.table.watch(self, spectator=True)
+        forced = self.table.forced_for(self)
+        self._forced_seen = 0 if forced is None else forced.serial  # only what happens from now on
+        self.query_one(ActionPicker).options.focus()
+        self.redraw()
+
+    def on_resize(self) -> None:
+        """Small terminals get the compact layout."""
+        self.set_class(self.size.height < 32, "compact")
+
+    def leave(self, for_good: bool) -> None:
+        """Stop being shown this table (``for_good``: a bot takes over a seat at once)."""
+        self.table.release(self, leave=for_good)  # type: ignore[arg-type]
+        self.table.unwatch(self)
+        if self._owner is not None:
+            self._owner.table_screens.discard(self)
+
+    def action_leave(self) -> None:
+        """Back to the lobby; a bot plays your seat (you can take it back from the lobby).
+
+        Leaving a rated (ladder) game you play in forfeits it: the person is asked first
+        (:class:`ForfeitScreen`).
+        """
+        table = self.table
+        if table.rated and table.status == "playing" and self._seat is not None:
+
+            def answered(leave: bool | None) -> None:
+                if leave:
+                    self.leave(for_good=True)
+                    self.app.pop_screen()
+
+            self.app.push_screen(ForfeitScreen(table.code), answered)
+            return
+        self.leave(for_good=True)
+        self.app.pop_screen()
+
+    def action_chat(self) -> None:
+        """Switch between the chat line and the moves."""
+        say = self.query_one("#st-say", Input)
+        if say.has_focus:
+            self.query_one(ActionPicker).options.focus()
+        else:
+            say.focus()
+
+    def action_help(self) -> None:
+        """The game's rules."""
+        game = self.table.game
+        self.app.push_screen(HelpScreen(game.title, game.rules_help(), self.ui.legend))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``f`` (fill with bots) is there only for the creator of a table that waits for players."""
+        if action == "fill":
+            return self._fill_allowed()
+        return True
+
+    def _fill_allowed(self) -> bool:
+        table = self.table
+        return (
+            table.status == "waiting"
+            and self.identity.key == table.creator_key
+            and table.counts()["free"] > 0
+            and table.lobby.default_bot is not None
+        )
+
+    def action_fill(self) -> None:
+        """Fill the free seats with bots and start the game (the table's creator, while it waits)."""
+        bot = self.table.lobby.default_bot
+        if not self._fill_allowed() or bot is None:
+            return
+        try:
+            filled = self.table.fill_with_bots(self.identity, bot)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", timeout=5)
+            return
+        self.notify(f"{filled} {bot} bot{'s' * (filled != 1)} took the free seats: the game starts", timeout=4)
+        self.redraw()
+
+    def action_replay(self) -> None:
+        """Watch the finished game's replay."""
+        replay = self.table.replay
+        if replay is None:
+            self.notify("the replay opens once the game is over", timeout=3)
+            return
+        from tui.replay_screen import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(replay, self.ui))
+
+    def redraw(self) -> None:
+        """Draw what this screen may see of the table now."""
+        table = self.table
+        seat, view = table.view_for(self)
+        where = f"you: seat {seat}" if seat is not None else "watching"
+        head = Text.assemble(
+            (f"Table {table.code}", "bold"),
+            f"  ·  {table.title}  ·  {table.num_players} players  ·  {table.status}  ·  {where}  ·  ",
+            (f"{len(table.spectators)} watching", "dim"),
+        )
+        update_static(self.query_one("#st-head", Static), head)
+        update_static(self.query_one("#st-seats", Static), self._seats_line(seat, view))
+        widget = self.query_one(".table")
+        picker = self.query_one(ActionPicker)
+        self._seat, self._view = seat, view
+        self._check_forced()
+        can_fill = self._fill_allowed()
+        if can_fill != self._can_fill:
+            self._can_fill = can_fill
+            self.refresh_bindings()
+        if view is None:
+            widget.display = False
+            free = table.counts()["free"]
+            fill = "\nf: fill the free seats with bots and start now." if can_fill else ""
+            picker.wait(
+                f"Waiting for {free} more player(s).{fill}\nOthers join with Enter in the lobby; bots with: "
+                f"ssh ... bot --table {table.code}"
+            )
+            self._choices_key = None
+        else:
+            widget.display = True
+            events = table.events_for(self)
+            names = table.names()
+            widget.show(view, events, names)  # type: ignore[attr-defined]
+            self.query_one(GameLog).show(events, self.ui.event_describer(events, view))
+            self._notify(events, view)
+            self._picker(picker, seat, view)
+        self._chat()
+        self._clock()
+
+    def _notify(self, events: list[Any], view: Any) -> None:
+        """Pop up what this seat should not miss among the events since the last look (a
+        Robbery's result); what happened before the screen opened is not news."""
+        if self._noticed is not None:
+            for text in self.ui.notices(events, min(self._noticed, len(events)), view):
+                self.notices.append(text)
+                self.notify(text, timeout=8)
+        self._noticed = len(events)
+
+    # The turn timer -----------------------------------------------------------------------
+
+    def _deadlines(self) -> dict[int, float]:
+        table = self.table
+        found = {}
+        for seat in table.to_act():
+            deadline = table.deadline_of(seat)
+            if deadline is not None:
+                found[seat] = deadline
+        return found
+
+    def _clock(self) -> None:
+        """Run the one-second countdown while a deadline is pending, and show it now."""
+        pending = bool(self._deadlines())
+        if pending and self._ticker is None:
+            self._ticker = self.set_interval(1.0, self._tick, name="turn timer")
+        elif not pending and self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        self._show_note()
+
+    def _tick(self) -> None:
+        if not self.is_attached:
+            return
+        update_static(self.query_one("#st-seats", Static), self._seats_line(self._seat, self._view), same_size=True)
+        self._show_note()
+
+    def _show_note(self) -> None:
+        """Under the moves: what the timer played for you, and your time left."""
+        note = Text()
+        if self._forced_note:
+            note.append(self._forced_note, style="bold yellow")
+        deadline = self._deadlines().get(self._seat) if self._seat is not None else None
+        if deadline is not None:
+            left = seconds_left(deadline)
+            if note:
+                note.append("\n")
+            note.append(f"{left}s left", style="bold red" if left <= 5 else "bold")
+            note.append(", then a bot moves for you", style="dim")
+        self.query_one(ActionPicker).note(note or None)
+
+    def _check_forced(self) -> None:
+        """Say it once when the turn timer has made a move for this seat."""
+        forced = self.table.forced_for(self)
+        if forced is None or forced.serial <= self._forced_seen:
+            return
+        self._forced_seen = forced.serial
+        self._forced_note = f"Time ran out: a bot played for you: {forced.text}"
+        self.notify(self._forced_note, title="Turn timer", severity="warning", timeout=10)
+
+    def _seats_line(self, mine: int | None, view: Any) -> Text:
+        table = self.table
+        to_act = set(table.to_act())
+        line = Text()
+        for seat in table.seats:
+            who = table.names()[seat.index]
+            label = f"{seat.index}:{who}"
+            if view is not None:
+                label += f" [{self.ui.seat_name(view, seat.index)}]"
+            style = "bold" if seat.index == mine else ""
+            if seat.index in to_act:
+                label = "▶ " + label
+                deadline = table.deadline_of(seat.index)
+                if deadline is not None:
+                    label += f" ({seconds_left(deadline)}s)"
+            if seat.status in ("away", "bot plays"):
+                label += f" ({seat.status})"
+            line.append(label, style=style)
+            line.append("   ")
+        return line
+
+    def _picker(self, picker: ActionPicker, seat: int | None, view: Any) -> None:
+        table = self.table
+        if table.is_over:
+            key = ("over",)
+            if key != self._choices_key:
+                outcome = table.outcome
+                assert outcome is not None
+                names = table.names()
+                order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
+                result = "; ".join(f"#{outcome.ranks[s]} {names[s]} {outcome.scores[s]:g}" for s in order)
+                picker.wait(f"Game over: {result}.  seed {table.seed_if_over()}.  ctrl+r: replay, ctrl+l: lobby")
+                self._choices_key = key
+            return
+        legal = table.legal_for(self)  # type: ignore[arg-type]
+        if legal:
+            key = ("move", table.num_moves, tuple(legal))
+            if key != self._choices_key:
+                choices = [
+                    Choice(self.ui.describe_action(table.game, a, view), self.ui.group(a, view), a) for a in legal
+                ]
+                picker.set_choices("Your move", choices)
+                if not self.query_one("#st-say", Input).has_focus:  # never take the chat line from a typist
+                    picker.options.focus()
+                self._choices_key = key
+            return
+        waiting = [self.ui.seat_name(view, s) for s in table.to_act() if s != seat]
+        key = ("wait", tuple(waiting))
+        if key != self._choices_key:
+            picker.wait("Waiting for " + (", ".join(waiting) if waiting else "the table") + " …")
+            self._choices_key = key
+
+    def _chat(self) -> None:
+        chat = self.query_one("#st-chat", RichLog)
+        lines = list(self.table.chat)
+        if len(lines) < self._chat_shown:
+            chat.clear()
+            self._chat_shown = 0
+        for line in lines[self._chat_shown :]:
+            chat.write(chat_line(line))
+        self._chat_shown = len(lines)
+
+    @on(ActionPicker.Chosen)
+    def _chosen(self, event: ActionPicker.Chosen) -> None:
+        event.stop()
+        if event.action not in self.table.legal_for(self):  # type: ignore[arg-type]
+            self.notify("too late: the game has moved on", severity="warning", timeout=3)
+        else:
+            try:
+                self.table.play(self, event.action)  # type: ignore[arg-type]
+                self._forced_note = None  # a move of your own: the timer's note has served
+            except (TableError, engine.IllegalAction) as exc:
+                self.notify(f"not played: {exc}", severity="warning", timeout=4)
+        self._choices_key = None
+        self.redraw()
+
+    @on(Input.Submitted, "#st-say")
+    def _say(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.table.say(self.identity, event.value)
+        event.input.value = ""
+
+    def key_escape(self) -> None:
+        """Esc leaves the chat line for the moves."""
+        self.query_one(ActionPicker).options.focus()
