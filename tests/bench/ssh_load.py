@@ -1,6 +1,7 @@
 """Load benchmark of the SSH server (a script, not a timed test): many concurrent PTY sessions.
 
     python tests/bench/ssh_load.py [--sessions 100] [--seconds 30] [--rate 1.0] [--tables 5] [--bots SPEC]
+                                   [--ladder N]
 
 Starts one server process on 127.0.0.1 (a free port, a temporary data directory), connects
 ``--sessions`` asyncssh clients with a PTY (120x40, xterm-256color), each in the lobby typing into
@@ -16,13 +17,18 @@ which this benchmark's server then offers as ``bench`` (``--bots ismcts:ms=100``
 think in the server's worker processes (:mod:`bots.workers`), never on the event loop the screens
 share; the report shows the workers' CPU.
 
+With ``--ladder N``, N more connections run ``ladder --game deadwood1876 --players 2`` as random
+bots (no PTY) and play rated games one after another all through the measurement: the ladder's
+matchmaker, its games and the rating updates share the server with the typists.
+
 Reports (JSON):
 
 * keystroke-to-screen latency (p50, p95, p99, max): from sending a key to receiving the first
   screen update that contains the typed character;
 * memory per session: (server RSS with every session open - RSS before the first) / sessions;
 * tables asked for, tables playing when the measurement began, games started and finished during
-  it, the bots' faults in the recorded games, and the CPU share of the server and its workers.
+  it, the bots' faults in the recorded games, ladder games finished during it, and the CPU share
+  of the server and its workers.
 
 Targets (issues 4 and 5): p95 <= 100 ms and <= 20 MB per session with 100 sessions on a 2-core
 machine. Latencies depend on whatever else runs on the machine: compare runs made back to back.
@@ -50,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.ssh.termclient import connect  # noqa: E402
+from tests.ssh.test_ladder import LadderBot  # noqa: E402
 
 _SERVER = """
 import asyncio, json, logging, sys
@@ -316,6 +323,8 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     sessions: list[Session] = []
     log = ServerLog()
     keepers: list[asyncio.Task[int]] = []
+    ladder_stop = asyncio.Event()
+    ladder_runs: list[asyncio.Task[None]] = []
     try:
         port = 0
         while not port:
@@ -353,11 +362,14 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
         ]
         first_codes = await asyncio.gather(*firsts)
         playing = sum(1 for code in first_codes if code is not None)
+        ladder_bots = [LadderBot(port, f"ladder{i}", "random", players="2", seed=i) for i in range(args.ladder)]
+        ladder_runs = [asyncio.get_running_loop().create_task(b.run(ladder_stop)) for b in ladder_bots]
         await asyncio.sleep(2)
         loaded = rss_mb(server.pid)
         for s in typists:
             s.latencies.clear()
         games_before = (len(log.started), len(log.over))
+        ladder_before = sum(len(b.places) for b in ladder_bots)
         measure_end = time.monotonic() + args.seconds
         workers0 = {pid: cpu_s(pid) for pid in children_of(server.pid)}
         cpu0 = (cpu_s(server.pid), time.process_time())
@@ -384,6 +396,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
             with contextlib.suppress(OSError):
                 workers[pid] = cpu_s(pid) - workers0.get(pid, 0.0)
         games = (len(log.started) - games_before[0], len(log.over) - games_before[1])
+        ladder_games = sum(len(b.places) for b in ladder_bots) - ladder_before
         latencies = sorted(x * 1000 for s in typists for x in s.latencies)
         peak = rss_mb(server.pid)
         q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
@@ -394,6 +407,8 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
             "tables_started": playing,
             "games_started_during": games[0],
             "games_over_during": games[1],
+            "ladder_bots": args.ladder,
+            "ladder_games_during": ladder_games // 2,  # two players a game
             "keystrokes": len(latencies),
             "timeouts": sum(s.errors for s in typists),
             "p50_ms": round(q[49], 1),
@@ -412,6 +427,9 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
         }
         for task in keepers:
             task.cancel()
+        ladder_stop.set()
+        for run in ladder_runs:
+            run.cancel()
         drain_task.cancel()
         result["bot_faults_in_replays"] = bot_faults(data)
         if args.verbose:
@@ -434,6 +452,8 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     finally:
         for task in keepers:
             task.cancel()
+        for run in ladder_runs:
+            run.cancel()
         for s in sessions:
             await s.close()
         with contextlib.suppress(ProcessLookupError):
@@ -460,5 +480,11 @@ if __name__ == "__main__":
         dest="bots",
         default="random",
         help="the bots at those tables: an offered name (random, heuristic, ismcts) or a bot spec (ismcts:ms=100)",
+    )
+    parser.add_argument(
+        "--ladder",
+        type=int,
+        default=0,
+        help="ladder bots (random, 2-player Deadwood 1876) playing rated games throughout",
     )
     print(json.dumps(asyncio.run(main(parser.parse_args())), indent=2))
