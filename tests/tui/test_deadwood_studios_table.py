@@ -9,24 +9,37 @@ choices, notices) must read the same in the real game and in a resampled one.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
-from textual.events import Key
-from tui_helpers import my_turn_or_over, play_screen, resimulate, wait_until, widget_text
+from tui_helpers import (
+    assert_same_for_any_redeal,
+    assert_the_game_is_recorded_and_saved,
+    check_the_picker_fits_the_digits,
+    close_help,
+    my_turn_or_over,
+    open_help,
+    open_viewer,
+    play_from_the_keyboard,
+    play_screen,
+    random_games,
+    random_replay,
+    render_text,
+    seat_words,
+    table_app,
+    viewer_text,
+    wait_until,
+)
 
 import engine
-from bots import RandomBot, make_bot, play_game
+from bots import make_bot
 from bots.protocol import decide_message
 from engine.deadwood_studios import actions as A
 from engine.deadwood_studios import events as E
 from engine.deadwood_studios.components import Role, Scene, components
-from replays import Player, verify
 from tui import PlaySetup, SaloonApp, screen_text
 from tui.games import TABLES, ui_for
 from tui.games.deadwood_studios import (
@@ -40,9 +53,8 @@ from tui.games.deadwood_studios import (
     render_map,
     render_table,
 )
-from tui.replay_screen import ReplayScreen
-from tui.widgets import ActionPicker, GameLog, ResultScreen
-from tui.widgets.picker import MAX_FLAT, Choice, _tree
+from tui.widgets import ActionPicker, GameLog
+from tui.widgets.picker import Choice, _tree
 
 GAME = engine.game("deadwood_studios")
 UI = ui_for("deadwood_studios")
@@ -51,32 +63,21 @@ UI = ui_for("deadwood_studios")
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def _text(parts: list[Any], width: int) -> str:
-    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
-    for part in parts:
-        console.print(part)
-    return console.export_text()
-
-
 def seat_text(state: engine.State, seat: int | None, names: list[str]) -> str:
     """All a seat is shown of ``state``, rendered offline as the screens do: the table at 100
     and 80 columns, every log line, the notices, and (when the seat is to act) the choices."""
     view = state.view(seat)
     events = state.events(seat)
-    describe = UI.event_describer(events, view)
-    out = [_text(render_table(view, events, names, 100), 100), _text(render_table(view, events, names, 76), 80)]
-    out += [describe(e) or "" for e in events]
-    out += UI.notices(events, 0, view)
-    if isinstance(seat, int) and seat >= 0 and seat in state.to_act:
-        out += [f"{UI.group(a, view)} {UI.describe_action(GAME, a, view)}" for a in state.legal_actions(seat)]
-    return "\n".join(out)
+    out = [
+        render_text(render_table(view, events, names, 100), 100),
+        render_text(render_table(view, events, names, 76), 80),
+    ]
+    return "\n".join(out + seat_words(state, seat, GAME, UI))
 
 
 def assert_no_leak(state: Any, seat: int | None, names: list[str], seed: int = 1) -> None:
     """``seat``'s screen reads the same whatever the face-down scenes and the deck hold."""
-    shown = seat_text(state, seat, names)
-    other = state.resample(seat if seat is not None else 0, seed)
-    assert seat_text(other, seat, names) == shown, f"seat {seat} sees something hidden"
+    assert_same_for_any_redeal(lambda st: seat_text(st, seat, names), state, seat, seed, spectator=(0,))
 
 
 def strategy(view: Any, legal: list[Any], rng: random.Random) -> Any:
@@ -102,56 +103,17 @@ def strategy(view: Any, legal: list[Any], rng: random.Random) -> Any:
     return legal[-1]
 
 
-async def press(pilot: Any, *keys: str) -> None:
-    """Press ``keys`` as the terminal sends them, each handled before the next (lighter than
-    ``Pilot.press``, which waits for the whole process to idle)."""
-    for key in keys:
-        pilot.app.post_message(Key(key, key if len(key) == 1 else None))
-        await pilot.pause(0)
-
-
-async def choose_from_the_keyboard(pilot: Any, app: SaloonApp, action: Any) -> int:
-    """Press the keys that lead the picker to ``action`` (a digit per level; arrows and Enter past
-    the ninth item); returns the number of levels gone through."""
-    picker = play_screen(app).query_one(ActionPicker)
-    view = app.session.view()
-    label = UI.describe_action(GAME, action, view)
-    path = UI.group(action, view)
-    for depth in range(len(path) + 1):
-        items = picker.items
-        if label in items:
-            index = items.index(label)
-        else:
-            index = next(i for i, item in enumerate(items) if item.split(" ▸ ")[0] in path)
-        if index < MAX_FLAT:
-            await press(pilot, str(index + 1))
-        else:
-            picker.options.focus()
-            await press(pilot, "home", *["down"] * index, "enter")
-        if label in items:
-            return depth + 1
-        await wait_until(pilot, lambda shown=items: picker.items != shown)  # the group opened
-    raise AssertionError(f"{label!r} not reachable in the picker")
-
-
 # -- whole games from the keyboard ------------------------------------------------------------
 
 
 @pytest.mark.slow  # some 20-30 s each: a whole game is 60-150 decisions of the person's, each redrawn
 @pytest.mark.parametrize(("players", "seat", "seed", "size"), [(2, 1, 21, (80, 24)), (8, 5, 8, (100, 40))])
 async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, size: tuple[int, int], tmp_path) -> None:
-    setup = PlaySetup("deadwood_studios", players, seat, ("heuristic",), seed)  # they wrap scenes: a shorter game
-    app = SaloonApp(play=setup, speed="instant", next_seed=lambda: 4242, replay_dir=tmp_path)
-    rng = random.Random(seed)
-    decisions = levels = 0
-    kinds: set[type] = set()
+    app = table_app("deadwood_studios", players, seat, "heuristic", seed, tmp_path)  # they wrap scenes: a shorter game
     async with app.run_test(size=size) as pilot:
         names = play_screen(app).names
-        while True:
-            await wait_until(pilot, lambda: my_turn_or_over(app))
-            state = app.session.state
-            if state.is_over:
-                break
+
+        def check(state: engine.State, decisions: int) -> None:
             view = state.view(seat)
             if decisions % 15 == 0:  # nothing hidden is shown: not on the table, in the log or the choices
                 assert_no_leak(state, seat, names, seed=decisions)
@@ -159,49 +121,30 @@ async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, s
                 shown = screen_text(app, everything=False)
                 assert "Your move" in shown and f"DAY {view.day}/{view.days}" in shown
                 assert f"{die(view, seat)}  {seat} you (you)" in shown  # the players' lines
-            before = app.session.recorder.num_moves
-            wanted = strategy(view, app.session.legal_actions(), rng)
-            kinds.add(type(wanted))
-            levels += await choose_from_the_keyboard(pilot, app, wanted)
-            await wait_until(pilot, lambda before=before: app.session.recorder.num_moves > before)
-            decisions += 1
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause()
+
+        played = await play_from_the_keyboard(pilot, app, GAME, UI, strategy, random.Random(seed), check)
         session = app.session
-        assert decisions > 20 and levels >= decisions
-        assert {A.Move, A.TakeRole, A.Act} <= kinds
+        assert played.decisions > 20 and played.levels >= played.decisions
+        assert {A.Move, A.TakeRole, A.Act} <= played.kinds
         assert_no_leak(session.state, seat, names)
-        replay = session.replay()
-        assert resimulate(replay).outcome == session.state.outcome == replay.outcome
-        assert verify(replay).digest() == session.state.digest()
-        assert session.faults == []
         notices = play_screen(app).notices
         days = session.state.view(seat).days
         assert sum(n.startswith("Day ") for n in notices) == days  # each day's end popped up
         acted = [e for e in session.state.events(seat) if isinstance(e, E.Acted) and e.seat == seat]
         assert sum(n.startswith("You rolled") for n in notices) == len(acted) > 0
-        assert "seed" in screen_text(app, everything=False)
-        await pilot.press("w")  # save the replay
-        await pilot.pause()
-        assert app.saved and app.saved[0].exists()
+        await assert_the_game_is_recorded_and_saved(pilot, app)
 
 
 async def test_help_shows_the_legend_and_the_upgrade_table(tmp_path) -> None:
     app = SaloonApp(play=PlaySetup("deadwood_studios", 3, 0, ("random",), 3), speed="instant", replay_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: my_turn_or_over(app))
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert app.screen.id == "help"
-        text = screen_text(app, everything=False)
-        assert "Reading the table" in text and "Deadwood Studios: help" in text
-        body = "\n".join(widget_text(m) for m in app.screen.query("MarkdownBlock"))
+        text, body = await open_help(pilot, app)
+        assert "Deadwood Studios: help" in text
         assert "R3" in body and "Casting Office" in body and "It's a wrap!" in body
         legend = app.screen.query("Markdown").first()
         assert len(legend.query("MarkdownTable")) == 1  # the Casting Office's prices
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is play_screen(app)
+        await close_help(pilot, app)
 
 
 async def test_the_table_fits_small_and_large_terminals(tmp_path) -> None:
@@ -223,24 +166,11 @@ async def test_the_table_fits_small_and_large_terminals(tmp_path) -> None:
 # -- the replay viewer --------------------------------------------------------------------------
 
 
-def _replay(players: int, seed: int) -> Any:
-    names = [Player("you" if seat == 0 else "random", "human" if seat == 0 else "bot") for seat in range(players)]
-    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
-    return play_game("deadwood_studios", players, bots, seed=seed, players=names).replay
-
-
-def _shown(viewer: ReplayScreen) -> str:
-    """The viewer's table and log (the log as written, not as scrolled)."""
-    return widget_text(viewer.query_one(".table")) + "\n".join(viewer.query_one(GameLog).plain_lines)
-
-
 async def test_replay_viewer_steps_forward_and_back_from_every_point_of_view() -> None:
-    app = SaloonApp(replay=_replay(3, 5))
+    app = SaloonApp(replay=random_replay("deadwood_studios", 3, 5))
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        start = _shown(viewer)
+        viewer = await open_viewer(pilot, app)
+        start = viewer_text(viewer)
         assert viewer.pov == 0 and "DAY 1/3" in start and "0 you (you)" in start and "══ Day 1 of 3" in start
         for _ in range(6):
             await pilot.press("right")
@@ -250,17 +180,17 @@ async def test_replay_viewer_steps_forward_and_back_from_every_point_of_view() -
         await pilot.press("n")
         assert viewer.position in viewer.turn_marks and viewer.position > 5
         await pilot.press("p", "home")
-        assert viewer.position == 0 and _shown(viewer) == start
+        assert viewer.position == 0 and viewer_text(viewer) == start
         await pilot.press("v")
-        assert viewer.pov == 1 and "1 random (you)" in _shown(viewer)
+        assert viewer.pov == 1 and "1 random (you)" in viewer_text(viewer)
         await pilot.press("v", "v")
-        assert viewer.pov is None and "(you)" not in _shown(viewer)
+        assert viewer.pov is None and "(you)" not in viewer_text(viewer)
         await pilot.press("v")
         assert viewer.pov == engine.OMNISCIENT
         omniscient = "\n".join(viewer.query_one(GameLog).plain_lines)
         assert "Ten scenes dealt face down (30 left in the deck): Train Station " in omniscient
         await pilot.press("end")
-        shown = _shown(viewer)
+        shown = viewer_text(viewer)
         assert viewer.cursor.state.is_over and "GAME OVER" in shown and "══ Game over" in shown
         await pilot.press("question_mark")
         await pilot.pause()
@@ -270,11 +200,9 @@ async def test_replay_viewer_steps_forward_and_back_from_every_point_of_view() -
 async def test_replay_viewer_never_leaks_a_face_down_scene() -> None:
     """Through a whole game, from a seat and the spectator: the table and the log read the same
     for any redeal of the face-down scenes and the deck."""
-    app = SaloonApp(replay=_replay(4, 13))
+    app = SaloonApp(replay=random_replay("deadwood_studios", 4, 13))
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
+        viewer = await open_viewer(pilot, app)
         moves = len(viewer.cursor)
         stride = max(1, moves // 12)
         checked = 0
@@ -294,18 +222,6 @@ async def test_replay_viewer_never_leaks_a_face_down_scene() -> None:
 
 
 # -- the text board ---------------------------------------------------------------------------
-
-
-def _games(players: int, count: int) -> list[Any]:
-    states = []
-    for seed in range(count):
-        st = GAME.new_game(players, seed)
-        rng = random.Random(seed)
-        while not st.is_over:
-            seat = st.to_act[0]
-            st.apply(seat, rng.choice(st.legal_actions(seat)))
-        states.append(st)
-    return states
 
 
 def _midgame(players: int, seed: int, moves: int) -> Any:
@@ -382,14 +298,14 @@ def test_the_map_draws_the_backlot_and_leaves_out_when_narrow() -> None:
 def test_every_event_has_a_log_line_and_the_table_draws_every_view() -> None:
     seen: set[type] = set()
     for players in (2, 4, 8):
-        for st in _games(players, 2):
+        for st in random_games(GAME, players, 2):
             for seat in (0, None, engine.OMNISCIENT):
                 view = st.view(seat)
                 for event in st.events(seat):
                     line = UI.describe_event(event, view)
                     seen.add(type(event))
                     assert line is not None and not line.startswith(type(event).__name__), line
-            final = _text(render_table(st.view(0), st.events(0), ["a"] * players), 100)
+            final = render_text(render_table(st.view(0), st.events(0), ["a"] * players), 100)
             assert "GAME OVER" in final and "Day " in final and "WINNER" in final
             assert "no scene: the game is over" in final and "wrapped" not in final
     assert seen == {
@@ -448,23 +364,7 @@ def test_the_log_lines_of_a_roll_and_a_wrap() -> None:
 @pytest.mark.parametrize("players", [2, 8])
 def test_every_level_of_the_picker_fits_the_digits(players: int) -> None:
     """In every position of random games, each level of the picker shows at most nine items."""
-    positions = 0
-    for seed in range(2):
-        st = GAME.new_game(players, seed)
-        rng = random.Random(seed)
-        while not st.is_over:
-            seat = st.to_act[0]
-            legal = st.legal_actions(seat)
-            view = st.view(seat)
-            stack = [_tree([Choice(UI.describe_action(GAME, a, view), UI.group(a, view), a) for a in legal])]
-            while stack:
-                node = stack.pop()
-                if len(node.all_choices()) <= MAX_FLAT:  # shown flat
-                    continue
-                assert len(node.choices) + len(node.groups) <= MAX_FLAT, [c.label for c in node.all_choices()]
-                stack.extend(node.groups.values())
-            st.apply(seat, rng.choice(legal))
-            positions += 1
+    positions, _ = check_the_picker_fits_the_digits(GAME, UI, players, 2)
     assert positions > 300
 
 

@@ -11,7 +11,6 @@ stack's order, must not (the check would catch a leak).
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -20,18 +19,33 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
-from rich.console import Console
-from textual.events import Key
 from textual.widgets import Markdown
-from tui_helpers import my_turn_or_over, play_screen, resimulate, wait_until, widget_text
+from tui_helpers import (
+    assert_same_for_any_redeal,
+    assert_the_game_is_recorded_and_saved,
+    check_every_point_of_view,
+    check_the_picker_fits_the_digits,
+    close_help,
+    my_turn_or_over,
+    open_help,
+    open_viewer,
+    play_from_the_keyboard,
+    play_screen,
+    random_games,
+    random_replay,
+    render_text,
+    seat_words,
+    step_with_keys,
+    table_app,
+    wait_until,
+)
 
 import engine
-from bots import RandomBot, make_bot, play_game
+from bots import make_bot
 from bots.protocol import decide_message
 from engine.deadwood_town import actions as A
 from engine.deadwood_town import events as E
 from engine.deadwood_town.events import Cowboy
-from replays import Player, verify
 from tests.deadwood_town_helpers import act, position
 from tui import PlaySetup, SaloonApp, screen_text
 from tui.games import TABLES, ui_for
@@ -44,9 +58,7 @@ from tui.games.deadwood_town import (
     table_parts,
     token,
 )
-from tui.replay_screen import ReplayScreen
-from tui.widgets import ActionPicker, GameLog, ResultScreen
-from tui.widgets.picker import MAX_FLAT, Choice, _tree
+from tui.widgets import ActionPicker
 
 GAME = engine.game("deadwood_town")
 UI = ui_for("deadwood_town")
@@ -56,36 +68,21 @@ NAMES = ["ann", "bob", "cat", "dan", "eve"]
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def _text(parts: list[Any], width: int) -> str:
-    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
-    for part in parts:
-        console.print(part)
-    return console.export_text()
-
-
 def seat_text(state: engine.State, seat: int | None, names: list[str]) -> str:
     """All a seat is shown of ``state``, rendered offline as the screens do: the table at 100
     and 80 columns, the board listed at 60, every log line, the notices, and (when the seat is to
     act) the choices."""
     view = state.view(seat)
     events = state.events(seat)
-    describe = UI.event_describer(events, view)
-    out = [_text(render_table(view, events, names, w), w) for w in (100, 78)]
+    out = [render_text(render_table(view, events, names, w), w) for w in (100, 78)]
     out.append(render_board(view, names, 60))
-    out += [describe(e) or "" for e in events]
-    out += UI.notices(events, 0, view)
-    if isinstance(seat, int) and seat >= 0 and seat in state.to_act:
-        out += [f"{UI.group(a, view)} {UI.describe_action(GAME, a, view)}" for a in state.legal_actions(seat)]
-    return "\n".join(out)
+    return "\n".join(out + seat_words(state, seat, GAME, UI))
 
 
 def assert_no_leak(state: Any, seat: int | None, names: list[str], seed: int = 1) -> None:
     """``seat``'s screen reads the same whatever the stack order it does not know (the
     spectator: for redraws around two seats)."""
-    shown = seat_text(state, seat, names)
-    for around in [seat] if seat is not None else [0, 1]:
-        other = state.resample(around, seed)
-        assert seat_text(other, seat, names) == shown, f"seat {seat} sees something hidden"
+    assert_same_for_any_redeal(lambda st: seat_text(st, seat, names), state, seat, seed, spectator=(0, 1))
 
 
 def strategy(view: Any, legal: list[Any], rng: random.Random) -> Any:
@@ -107,54 +104,16 @@ def strategy(view: Any, legal: list[Any], rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-async def press(pilot: Any, *keys: str) -> None:
-    """Press ``keys`` as the terminal sends them (key events to the app), each handled before the
-    next (lighter than ``Pilot.press``, which waits for the whole process to idle)."""
-    for key in keys:
-        pilot.app.post_message(Key(key, key if len(key) == 1 else None))
-        await pilot.pause(0)
-
-
-async def choose_from_the_keyboard(pilot: Any, app: SaloonApp, action: Any) -> int:
-    """Press the keys that lead the picker to ``action``: a digit per level (arrows and Enter past
-    the ninth item); returns the number of levels gone through."""
-    picker = play_screen(app).query_one(ActionPicker)
-    view = app.session.view()
-    label = UI.describe_action(GAME, action, view)
-    path = UI.group(action, view)
-    for depth in range(len(path) + 1):
-        items = picker.items
-        if label in items:
-            index = items.index(label)
-        else:
-            index = next(i for i, item in enumerate(items) if item.split(" ▸ ")[0] in path)
-        if index < MAX_FLAT:
-            await press(pilot, str(index + 1))
-        else:
-            picker.options.focus()
-            await press(pilot, "home", *["down"] * index, "enter")
-        if label in items:
-            return depth + 1
-        await wait_until(pilot, lambda shown=items: picker.items != shown)  # the group opened
-    raise AssertionError(f"{label!r} not reachable in the picker")
-
-
 # -- whole games from the keyboard ------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("players", "seat", "seed", "size"), [(2, 1, 22, (80, 24)), (5, 0, 27, (100, 32))])
 async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, size: tuple[int, int], tmp_path) -> None:
-    setup = PlaySetup("deadwood_town", players, seat, ("random",), seed)
-    app = SaloonApp(play=setup, speed="instant", next_seed=lambda: 4242, replay_dir=tmp_path)
-    rng = random.Random(seed)
-    decisions = levels = 0
+    app = table_app("deadwood_town", players, seat, "random", seed, tmp_path)
     async with app.run_test(size=size) as pilot:
         names = play_screen(app).names
-        while True:
-            await wait_until(pilot, lambda: my_turn_or_over(app))
-            state = app.session.state
-            if state.is_over:
-                break
+
+        def check(state: engine.State, decisions: int) -> None:
             if decisions % 5 == 0:  # nothing hidden is shown: not on the table, in the log or the choices
                 assert_no_leak(state, seat, names, seed=decisions)
             if decisions % 10 == 0:
@@ -162,25 +121,12 @@ async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, s
                 assert "Your move" in shown and "RAILS " in shown and f"You ({'RGYPO'[seat]})" in shown
                 if state.view(seat).shootout is None:  # else the shootout shows above the town
                     assert "Town Hall" in shown and "┌A1" in shown and "┘" in shown  # the whole town shows
-            before = app.session.recorder.num_moves
-            wanted = strategy(state.view(seat), app.session.legal_actions(), rng)
-            levels += await choose_from_the_keyboard(pilot, app, wanted)
-            await wait_until(pilot, lambda before=before: app.session.recorder.num_moves > before)
-            decisions += 1
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause()
-        session = app.session
-        assert decisions > 10 and levels > decisions  # some moves were inside groups
-        assert_no_leak(session.state, seat, names)
-        replay = session.replay()
-        assert resimulate(replay).outcome == session.state.outcome == replay.outcome
-        assert verify(replay).digest() == session.state.digest()
-        assert session.faults == []
+
+        played = await play_from_the_keyboard(pilot, app, GAME, UI, strategy, random.Random(seed), check)
+        assert played.decisions > 10 and played.levels > played.decisions  # some moves were inside groups
+        assert_no_leak(app.session.state, seat, names)
         assert any(n.startswith("The game ends: ") for n in play_screen(app).notices)
-        assert "seed" in screen_text(app, everything=False)
-        await pilot.press("w")  # save the replay
-        await pilot.pause()
-        assert app.saved and app.saved[0].exists()
+        await assert_the_game_is_recorded_and_saved(pilot, app)
 
 
 async def test_the_table_fits_80_by_24_and_100_by_32_and_help_explains_it(tmp_path) -> None:
@@ -202,101 +148,35 @@ async def test_the_table_fits_80_by_24_and_100_by_32_and_help_explains_it(tmp_pa
         large = screen_text(app, everything=False)
         assert "Your move" in large and "┌A1" in large and "└─" in large  # the whole town, then
         assert "player" in large and "to hire" in large  # the players' lines follow the town
-        await pilot.press("question_mark")  # the help: the legend, the keys and the rules
-        await pilot.pause()
-        assert app.screen.id == "help"
-        text = screen_text(app, everything=False)
-        assert "Reading the table" in text and f"{GAME.title}: help" in text
-        body = "\n".join(widget_text(m) for m in app.screen.query("MarkdownBlock"))
+        text, body = await open_help(pilot, app)  # the help: the legend, the keys and the rules
+        assert f"{GAME.title}: help" in text
         assert "Status line: the railroad (RAILS 1/4)" in body  # the legend
         sources = "\n".join(m.source for m in app.screen.query(Markdown))
         assert "`R3` is red's Trail Boss" in sources and "`Stage Dep.`" in sources and "`═ rail 1 ═`" in sources
         assert "| Fortune Teller | 3 | $1; look at a stack and rearrange it | |" in sources  # help.md's table
         assert len(app.screen.query("MarkdownTable")) == 2  # the building table and the keys
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is play_screen(app)
+        await close_help(pilot, app)
 
 
 # -- the replay viewer ------------------------------------------------------------------------
 
 
-def _replay(players: int, seed: int) -> Any:
-    names = [Player("you" if seat == 0 else "random", "human" if seat == 0 else "bot") for seat in range(players)]
-    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
-    return play_game("deadwood_town", players, bots, seed=seed, players=names).replay
-
-
-def _shown(viewer: ReplayScreen) -> str:
-    """The viewer's table and log (the log as written, not as scrolled)."""
-    return widget_text(viewer.query_one(".table")) + "\n".join(viewer.query_one(GameLog).plain_lines)
-
-
-def _shown_for(viewer: ReplayScreen, state: Any) -> str:
-    """What the viewer's table and log show for ``state`` from its point of view (the table
-    drawn by the viewer's own widget, the log lines by the same describer)."""
-    view, events = state.view(viewer.pov), state.events(viewer.pov)
-    table = viewer.query_one(".table")
-    table.show(view, events, viewer.names)  # type: ignore[attr-defined]
-    describe = viewer.ui.event_describer(events, view)
-    lines = [line for line in map(describe, events) if line is not None]
-    return widget_text(table) + "\n".join(lines)
-
-
 async def test_replay_viewer_from_every_seat_never_leaks() -> None:
     """Through the whole game, from each seat and the spectator: the viewer's table and log read
     the same for any order of the stacks they do not know; the omniscient view shows it."""
-    players = 4
-    app = SaloonApp(replay=_replay(players, 13))
+    app = SaloonApp(replay=random_replay("deadwood_town", 4, 13))
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        moves = len(viewer.cursor)
-        stride = max(1, moves // 10)
-        checked = caught = 0
-        for pov in [*range(players), None, engine.OMNISCIENT]:
-            viewer.pov = pov
-            viewer.action_jump("start")
-            while True:
-                state = viewer.cursor.state
-                shown = _shown(viewer)
-                if pov == engine.OMNISCIENT:
-                    assert "top first:" in shown
-                    caught += _shown_for(viewer, state.resample(0, checked)) != shown
-                else:
-                    around = pov if pov is not None else checked % players
-                    redraw = state.resample(around, checked)
-                    assert _shown_for(viewer, redraw) == shown, f"move {viewer.position}, seat {pov}"
-                    checked += 1
-                if viewer.position == moves:
-                    break
-                viewer.action_step(stride)  # forward: the log only grows
-            assert "GAME OVER" in shown and "══ Game over" in shown
+        viewer = await open_viewer(pilot, app)
+        checked, caught = check_every_point_of_view(viewer, 4, 10, "top first:")
         assert checked > 40 and caught > 5
 
 
 async def test_replay_viewer_keys_at_80_by_24() -> None:
-    app = SaloonApp(replay=_replay(3, 5))
+    app = SaloonApp(replay=random_replay("deadwood_town", 3, 5))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        start = _shown(viewer)
-        assert viewer.pov == 0 and "RAILS 0/4" in start and "You (R): $5" in start
-        for _ in range(6):
-            await pilot.press("right")
-        assert viewer.position == 6
-        await pilot.press("n")
-        assert viewer.position in viewer.turn_marks and viewer.position > 6
-        await pilot.press("p", "home")
-        assert viewer.position == 0 and _shown(viewer) == start
-        await pilot.press("v", "v", "v")
-        assert viewer.pov is None
-        assert "You (" not in _shown(viewer)
-        await pilot.press("end")
-        assert viewer.cursor.state.is_over and "GAME OVER" in _shown(viewer)
-        assert "══ Game over" in "\n".join(viewer.query_one(GameLog).plain_lines)
+        start, spectator = await step_with_keys(pilot, await open_viewer(pilot, app), 3)
+        assert "RAILS 0/4" in start and "You (R): $5" in start
+        assert "You (" not in spectator
 
 
 # -- the text board ---------------------------------------------------------------------------
@@ -351,7 +231,7 @@ def test_the_text_board_is_plain_and_fits_every_width() -> None:
             assert ("┌A1" in board) == (width >= 64)
             assert "Crime Pool 10 wanted posters" in board and "Sheriff ★ on the corner of A2, B2, B3" in board
             assert "Railroad 1 of 4 laid" in board and "next on D5, then D4, D3" in board
-    over = _games(5, 1)[0]
+    over = random_games(GAME, 5, 1)[0]
     for width in (100, 80, 64, 50, 40):
         board = render_board(over.view(None), NAMES, width)
         assert all(len(line) <= width for line in board.splitlines()), width
@@ -524,22 +404,10 @@ def test_every_event_kind_has_its_words() -> None:
         assert UI.describe_event(ev, view) == words
 
 
-def _games(players: int, count: int, options: Any = None) -> list[Any]:
-    states = []
-    for seed in range(count):
-        st = GAME.new_game(players, seed, options)
-        rng = random.Random(seed)
-        while not st.is_over:
-            seat = st.to_act[0]
-            st.apply(seat, rng.choice(st.legal_actions(seat)))
-        states.append(st)
-    return states
-
-
 def test_every_event_of_random_games_has_a_log_line_and_the_table_draws_every_view() -> None:
     seen: set[type] = set()
     for players, options in ((2, None), (3, {"town_hall_build": "one"}), (5, {"die": "alternative"})):
-        for st in _games(players, 3, options):
+        for st in random_games(GAME, players, 3, options):
             for seat in (0, None, engine.OMNISCIENT):
                 view = st.view(seat)
                 events = st.events(seat)
@@ -548,7 +416,7 @@ def test_every_event_of_random_games_has_a_log_line_and_the_table_draws_every_vi
                     line = describe(event)
                     seen.add(type(event))
                     assert line is not None and not line.startswith(type(event).__name__), line
-                assert "GAME OVER" in _text(render_table(view, events, NAMES), 100)
+                assert "GAME OVER" in render_text(render_table(view, events, NAMES), 100)
     assert len(seen) >= 25
 
 
@@ -556,25 +424,7 @@ def test_every_event_of_random_games_has_a_log_line_and_the_table_draws_every_vi
 def test_every_level_of_the_picker_fits_the_digits(players: int) -> None:
     """In every position of random games, each level of the picker (groups within groups) shows
     at most nine items, and no two moves read the same."""
-    levels = 0
-    for seed in range(4):
-        st = GAME.new_game(players, seed)
-        rng = random.Random(seed)
-        while not st.is_over:
-            seat = st.to_act[0]
-            legal = st.legal_actions(seat)
-            view = st.view(seat)
-            labels = [UI.describe_action(GAME, a, view) for a in legal]
-            assert len(set(labels)) == len(labels), labels
-            stack = [_tree([Choice(label, UI.group(a, view), a) for label, a in zip(labels, legal, strict=True)])]
-            while stack:
-                node = stack.pop()
-                if len(node.all_choices()) <= MAX_FLAT:  # shown flat
-                    continue
-                levels += 1
-                assert len(node.choices) + len(node.groups) <= MAX_FLAT, [c.label for c in node.all_choices()]
-                stack.extend(node.groups.values())
-            st.apply(seat, rng.choice(legal))
+    _, levels = check_the_picker_fits_the_digits(GAME, UI, players, 4, distinct_labels=True)
     assert levels > 20
 
 
@@ -590,7 +440,7 @@ def test_the_picker_groups_hit_the_town_by_cowboy_and_row() -> None:
 
 def test_notices_tell_a_seat_what_was_done_to_it() -> None:
     found = 0
-    for st in _games(4, 4):
+    for st in random_games(GAME, 4, 4):
         view = st.view(0)
         events = st.events(0)
         notices = UI.notices(events, 0, view)

@@ -10,20 +10,17 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.widgets import Markdown
-from tui_helpers import my_turn_or_over, play_screen, wait_until, widget_text
+from tui_helpers import my_turn_or_over, open_viewer, play_screen, random_replay, wait_until, widget_text
 
 import engine
-from bots import RandomBot, play_game
 from engine.deadwood1876 import events as E
 from engine.deadwood1876.actions import Defend, HeistGun, NoHolster, RideHorse, Robbery
 from engine.deadwood1876.rules import heist
 from engine.deadwood1876.state import DeadwoodState
-from replays import Player
 from tests.helpers import act, card, new_state, put_turn, safe
 from tui import PlaySetup, SaloonApp, screen_text
 from tui.games import ui_for
 from tui.games.deadwood1876 import Deadwood1876Table, Deadwood1876UI
-from tui.replay_screen import ReplayScreen
 from tui.widgets import GameLog
 
 GAME = engine.game("deadwood1876")
@@ -87,19 +84,11 @@ def _no_holsters(st: DeadwoodState) -> None:
 # ------------------------------------------------------------------ the replay viewer's last move
 
 
-def _replay(players: int, seed: int) -> Any:
-    names = [Player("you" if seat == 0 else "random", "human" if seat == 0 else "bot") for seat in range(players)]
-    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
-    return play_game("deadwood1876", players, bots, seed=seed, players=names).replay
-
-
 async def test_the_omniscient_replay_names_the_mover_of_a_safe_pass_not_your() -> None:
-    replay = _replay(4, 8)
+    replay = random_replay("deadwood1876", 4, 8)
     app = SaloonApp(replay=replay)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
+        viewer = await open_viewer(pilot, app)
         assert [seat for seat, _ in viewer.cursor.moves[:4]] == [0, 1, 2, 3]
         viewer.pov = engine.OMNISCIENT
         await pilot.press("right", "right")  # seat 1 passed a Safe

@@ -5,10 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from tui_helpers import leaks, my_turn_or_over, play_screen, press_a_choice, resimulate, wait_until
+from tui_helpers import (
+    assert_the_game_is_recorded_and_saved,
+    leaks,
+    my_turn_or_over,
+    play_screen,
+    press_a_choice,
+    table_app,
+    wait_until,
+)
 
 import engine
-from replays import verify
 from tui import PlaySetup, SaloonApp, screen_text
 from tui.widgets import ActionPicker, ResultScreen
 
@@ -31,8 +38,7 @@ GAME = engine.game("deadwood1876")
     ],
 )
 async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, tmp_path) -> None:
-    setup = PlaySetup("deadwood1876", players, seat, ("random",), seed)
-    app = SaloonApp(play=setup, speed="instant", next_seed=lambda: 4242, replay_dir=tmp_path)
+    app = table_app("deadwood1876", players, seat, "random", seed, tmp_path)
     rng = random.Random(seed)
     decisions = 0
     async with app.run_test(size=(80, 24)) as pilot:
@@ -51,15 +57,7 @@ async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, t
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         session = app.session
         assert decisions > 0
-        replay = session.replay()
-        assert resimulate(replay).outcome == session.state.outcome == replay.outcome
-        assert verify(replay).digest() == session.state.digest()
-        assert session.faults == []
-        assert "seed" in screen_text(app, everything=False)
-
-        await pilot.press("w")  # save the replay
-        await pilot.pause()
-        assert app.saved and app.saved[0].exists()
+        await assert_the_game_is_recorded_and_saved(pilot, app)
 
         play_screen(app).action_result()
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
