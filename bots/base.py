@@ -139,7 +139,7 @@ def make_bot(spec: str, seed: int) -> Bot:
             information set Monte Carlo tree search) with options after a colon, ``key=value``
             separated by ``,`` or ``:``: ``"ismcts:iterations=2000"``, ``"ismcts:ms=100"``,
             ``"ismcts:iterations=500,c=1.0,rollout=heuristic"`` (keys: ``iterations``, ``ms``,
-            ``c``, ``rollout``, ``depth``; see ``docs/ismcts.md``).
+            ``c``, ``rollout``, ``depth``, ``prior``; see ``docs/ismcts.md``).
         seed: the bot's seed.
 
     Returns:

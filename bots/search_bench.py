@@ -53,7 +53,8 @@ def measure(game_id: str, players: int, seconds: float = 2.0, count: int = 20) -
     Returns:
         ``{"game", "players", "positions", "clone_us", "resample_us", "ismcts_iterations_per_s"}``:
         medians over ``count`` positions of microseconds per ``clone`` and per ``resample``, and of
-        IS-MCTS iterations per second (random rollouts) within a time budget per position.
+        IS-MCTS iterations per second of the default ``ismcts`` bot (random rollouts; its one heuristic
+        call per decision, for the prior, is counted) within a time budget per position.
 
     Raises:
         engine.UnknownGame, ValueError: an unknown game or player count.

@@ -15,13 +15,17 @@ replay file (names, the game id, options, error messages quoting it) is printed 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import multiprocessing
 import os
 import re
 import shutil
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -38,7 +42,7 @@ from lobby.local import user_data_dir
 from replays import Player, ReplayCursor, ReplayError, load, printable, save, verify
 from saloon.cli_tournament import add_tournament_parser
 
-__all__ = ["game_schema", "main", "user_data_dir"]
+__all__ = ["game_schema", "main", "user_data_dir", "wilson_interval"]
 
 MAX_FAULTS_SHOWN = 3
 """How many fault reasons ``simulate`` and ``play`` print per bot."""
@@ -189,8 +193,31 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of the win share ``wins / games``: 95% for the default ``z``.
+
+    Args:
+        wins: games won, ``0 <= wins <= games``.
+        games: games played; with none the interval is the whole ``(0.0, 1.0)``.
+        z: the standard normal quantile of the confidence level (1.96 for 95%).
+
+    Returns:
+        ``(low, high)``, shares in ``[0, 1]``.
+
+    >>> tuple(round(x, 3) for x in wilson_interval(32, 80))
+    (0.3, 0.51)
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    share = wins / games
+    scale = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / scale
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 class _Tally:
-    """Games, wins, summed score and faults for one bot name or seat."""
+    """Games, wins, summed score and faults for one bot name or seat (a game per seat it held)."""
 
     def __init__(self) -> None:
         self.games = 0
@@ -204,10 +231,38 @@ class _Tally:
         self.score += score
         self.faults += faults
 
-    def cells(self) -> list[str]:
+    def cells(self, players: int) -> list[str]:
+        """games, wins, win share, its 95% Wilson interval, the fair share ``1 / players``, mean
+        score and faults, as table cells."""
         games = max(self.games, 1)
-        win_rate = f"{100 * self.wins / games:.1f}%"
-        return [str(self.games), str(self.wins), win_rate, f"{self.score / games:.2f}", str(self.faults)]
+        low, high = wilson_interval(self.wins, self.games)
+        return [
+            str(self.games),
+            str(self.wins),
+            f"{100 * self.wins / games:.1f}%",
+            f"{100 * low:.1f}–{100 * high:.1f}%",
+            f"{100 / players:.1f}%",
+            f"{self.score / games:.2f}",
+            str(self.faults),
+        ]
+
+
+def _simulate_game(job: tuple[Any, ...]) -> tuple[engine.Outcome, tuple[int, ...], tuple[str, ...], int]:
+    """Play one game of ``saloon simulate`` (in this process or a worker's): ``job`` is ``(game id,
+    seed, bot names, options, players, replay directory or None, stderr log path per seat)``.
+
+    Returns:
+        ``(outcome, faults per seat, fault log, decisions)``; the replay is saved when asked for.
+    """
+    game_id, seed, names, options, players, out, log_paths = job
+    bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, ExternalBot):
+            bot.stderr_path = log_paths[seat]
+    result = play_game(game_id, len(names), bots, seed, options, players)
+    if out is not None:
+        save(result.replay, out / f"{game_id}-{seed}.replay")
+    return result.outcome, result.faults, result.fault_log, result.decisions
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -221,20 +276,28 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--bots names {len(names)} bots for {args.players} players: give one per seat, or one for all"
         )
-    for name in dict.fromkeys(names):
-        make_bot(name, 0)  # fail early on a bad name
+    bots = [make_bot(name, 0) for name in names]  # fail early on a bad name
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
     _check_seed(args.seed, args.games)
     out: Path | None = args.out
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     log_dir: Path = args.log_dir if args.log_dir is not None else user_data_dir() / "logs"
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    logs: list[tuple[str, Path]] = []  # (bot name, stderr log) per external bot's seat
+    log_paths = [
+        log_dir / f"simulate-{game.id}-{stamp}-{os.getpid()}-seat{seat}.stderr.log" for seat in range(len(names))
+    ]
+    # (bot name, stderr log) per external bot's seat
+    logs = [(names[seat], log_paths[seat]) for seat, bot in enumerate(bots) if isinstance(bot, ExternalBot)]
+    if logs:
+        log_dir.mkdir(parents=True, exist_ok=True)
     fault_lines: list[tuple[str, str]] = []
 
     players = [Player(name, "bot") for name in names]
+    jobs = [(game.id, args.seed + i, names, options, players, out, log_paths) for i in range(args.games)]
     by_bot = {name: _Tally() for name in names}
     by_seat = [_Tally() for _ in names]
     decisions = 0
@@ -247,40 +310,45 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         console=Console(stderr=True),
         transient=True,
     )
-    with progress:
+    # A game is a function of its seed and the bot names (bots are made per game, seeded by the
+    # game's seed and the seat), so N worker processes give the same results as one, in seed order.
+    with contextlib.ExitStack() as stack:
+        results: Iterable[tuple[engine.Outcome, tuple[int, ...], tuple[str, ...], int]]
+        if args.workers > 1:
+            pool = stack.enter_context(
+                ProcessPoolExecutor(min(args.workers, args.games), mp_context=multiprocessing.get_context("spawn"))
+            )
+            results = pool.map(_simulate_game, jobs)
+        else:
+            results = map(_simulate_game, jobs)
+        stack.enter_context(progress)
         task = progress.add_task(f"{game.id} x{args.players}", total=args.games)
-        for i in range(args.games):
-            seed = args.seed + i
-            bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
-            for seat, bot in enumerate(bots):
-                if isinstance(bot, ExternalBot):
-                    log_dir.mkdir(parents=True, exist_ok=True)
-                    bot.stderr_path = log_dir / f"simulate-{game.id}-{stamp}-{os.getpid()}-seat{seat}.stderr.log"
-                    logs.append((names[seat], bot.stderr_path))
-            result = play_game(game.id, args.players, bots, seed, options, players)
-            decisions += result.decisions
-            for line in result.fault_log:
+        for (_, seed, *_rest), (outcome, faults, fault_log, played) in zip(jobs, results, strict=True):
+            decisions += played
+            for line in fault_log:
                 faulted = _fault_seat(line)
                 if faulted is not None and 0 <= faulted < len(names):
                     fault_lines.append((names[faulted], f"seed {seed}: {line}"))
             for seat, name in enumerate(names):
-                won = seat in result.outcome.winners
-                score = result.outcome.scores[seat]
-                by_bot[name].add(won, score, result.faults[seat])
-                by_seat[seat].add(won, score, result.faults[seat])
-            if out is not None:
-                save(result.replay, out / f"{game.id}-{seed}.replay")
+                won = seat in outcome.winners
+                score = outcome.scores[seat]
+                by_bot[name].add(won, score, faults[seat])
+                by_seat[seat].add(won, score, faults[seat])
             progress.advance(task)
     elapsed = time.perf_counter() - started
 
-    console = Console()
-    headers = ["games", "wins", "win %", "mean score", "faults"]
-    table = Table(title=f"{game.title}: {args.games} games, {args.players} players, seeds {args.seed}..{seed}")
+    console = Console(width=max(Console().width, 110))
+    headers = ["games", "wins", "win %", "95% interval", "fair share", "mean score", "faults"]
+    last = args.seed + args.games - 1
+    table = Table(
+        title=f"{game.title}: {args.games} games, {args.players} players, seeds {args.seed}..{last}",
+        caption="win %: wins per seat played; 95% interval: Wilson score; fair share: 1 / players",
+    )
     table.add_column("bot")
     for header in headers:
         table.add_column(header, justify="right")
     for name, tally in by_bot.items():
-        table.add_row(Text(name), *tally.cells())
+        table.add_row(Text(name), *tally.cells(args.players))
     console.print(table)
     table = Table(title="By seat")
     table.add_column("seat", justify="right")
@@ -288,7 +356,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     for header in headers:
         table.add_column(header, justify="right")
     for seat, tally in enumerate(by_seat):
-        table.add_row(str(seat), Text(names[seat]), *tally.cells())
+        table.add_row(str(seat), Text(names[seat]), *tally.cells(args.players))
     console.print(table)
     console.print(
         f"{decisions} decisions in {elapsed:.2f}s ({args.games / elapsed:.1f} games/s)"
@@ -582,6 +650,13 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--out", type=Path, metavar="DIR", help="save each game as DIR/GAME-SEED.replay")
     simulate.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     simulate.add_argument("--log-dir", type=Path, metavar="DIR", help=_LOG_DIR_HELP)
+    simulate.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play games in N processes (default 1); the results are the same as with one",
+    )
     simulate.set_defaults(func=_cmd_simulate)
 
     play = commands.add_parser("play", help="a local table in the terminal: you at seat K, bots in the others")

@@ -46,6 +46,7 @@ def test_python_m_saloon_games():
         (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "1", "--option", "bogus=1"], "bogus"),
         (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "1", "--option", "novalue"], "KEY=VALUE"),
         (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "0"], "--games"),
+        (["simulate", GAME, "--players", "5", "--bots", "random", "--games", "1", "--workers", "0"], "--workers"),
         (["simulate", GAME, "--players", "five", "--bots", "random", "--games", "1"], "invalid int"),
         (["simulate", GAME, "--bots", "random", "--games", "1"], "--players"),
         (["no_such_command"], "invalid choice"),
@@ -164,3 +165,33 @@ def test_option_defaults_are_listed():
         options_type = Options
 
     assert _option_defaults(FakeGame()) == ["lawmen=false", "rounds=3", 'names=["a"]']  # type: ignore[arg-type]
+
+
+def test_wilson_interval():
+    from saloon.cli import wilson_interval
+
+    low, high = wilson_interval(32, 80)  # worked by hand: centre 0.40458, half-width 0.10497
+    assert (round(low, 4), round(high, 4)) == (0.2996, 0.5095)
+    assert [round(x, 4) for x in wilson_interval(0, 10)] == [0.0, 0.2775]
+    assert [round(x, 4) for x in wilson_interval(10, 10)] == [0.7225, 1.0]
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_prints_intervals_and_fair_share_and_workers_change_nothing(capsys):
+    from saloon.cli import wilson_interval
+
+    bots = "heuristic,random,random,random"
+    argv = ["simulate", GAME, "--players", "4", "--bots", bots, "--games", "4", "--seed", "3"]
+    code, one, err = run(capsys, *argv)
+    assert code == 0, err
+    code, two, err = run(capsys, *argv, "--workers", "2")
+    assert code == 0, err
+    assert "95% interval" in one and "fair share" in one
+    row = next(line for line in one.splitlines() if line.startswith("│ heuristic"))
+    cells = [cell.strip() for cell in row.split("│")[1:-1]]
+    assert cells[0] == "heuristic" and cells[1] == "4" and cells[5] == "25.0%"
+    wins = int(cells[2])
+    low, high = wilson_interval(wins, 4)
+    assert cells[4] == f"{100 * low:.1f}–{100 * high:.1f}%"
+    tables = [text.split(" decisions in ")[0] for text in (one, two)]  # only the timing line may differ
+    assert tables[0] == tables[1]

@@ -10,7 +10,8 @@ import pytest
 import engine
 import replays
 from bots import IsmctsBot, RandomBot, UnknownBot, make_bot, play_game
-from bots.ismcts import DEFAULT_C, DEFAULT_ITERATIONS, rank_rewards
+from bots.heuristic import HeuristicBot
+from bots.ismcts import DEFAULT_C, DEFAULT_ITERATIONS, DEFAULT_PRIOR, rank_rewards
 from engine.core import Chance
 from engine.deadwood1876.state import DeadwoodState
 
@@ -187,7 +188,9 @@ def test_play_game_hands_search_bots_a_sampler_for_their_own_seat():
 @pytest.mark.parametrize(
     ("spec", "name", "attributes"),
     [
-        ("ismcts", "ismcts", {"iterations": DEFAULT_ITERATIONS, "ms": None, "c": DEFAULT_C}),
+        ("ismcts", "ismcts", {"iterations": DEFAULT_ITERATIONS, "ms": None, "c": DEFAULT_C, "prior": DEFAULT_PRIOR}),
+        ("ismcts:prior=0", "ismcts:prior=0.0", {"prior": 0.0}),
+        ("ismcts:iterations=50:prior=1.5", "ismcts:iterations=50,prior=1.5", {"iterations": 50, "prior": 1.5}),
         ("ismcts:iterations=2000", "ismcts:iterations=2000", {"iterations": 2000, "ms": None}),
         ("ismcts:ms=100", "ismcts:ms=100", {"iterations": None, "ms": 100}),
         ("ismcts:ms=2.5", "ismcts:ms=2.5", {"ms": 2.5}),
@@ -221,6 +224,9 @@ def test_options_from_the_bot_name(spec, name, attributes):
         ("ismcts:c=nan", "c must be a number >= 0"),
         ("ismcts:rollout=smart", "rollout must be one of random, heuristic"),
         ("ismcts:depth=0", "depth must be an int >= 1"),
+        ("ismcts:prior=-0.5", "prior must be a number >= 0"),
+        ("ismcts:prior=inf", "prior must be a number >= 0"),
+        ("ismcts:prior=much", "bad value 'much' for prior"),
         ("random:iterations=5", "takes no options"),
         ("heuristic:c=1", "takes no options"),
     ],
@@ -236,3 +242,35 @@ def test_rank_rewards():
     assert rank_rewards((2, 3, 3, 1, 3)) == [0.75, 0.25, 0.25, 1.0, 0.25]
     assert rank_rewards((1,)) == [1.0]
     assert sum(rank_rewards((1, 2, 2, 4, 4, 4))) == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_heuristic_choice_is_expanded_first(players):
+    """With a prior, the first iteration tries the heuristic bot's choice: one iteration plays it."""
+    for seed in range(4):
+        state, seat = _a_real_choice(players, seed=seed)
+        legal = state.legal_actions(seat)
+        expected = HeuristicBot(seed).act(state.view(seat), legal, seat)
+        assert _decide(IsmctsBot(seed=seed, iterations=1), state, seat) == expected
+        bot = IsmctsBot(seed=seed, iterations=1, prior=0)
+        _decide(bot, state, seat)
+        assert bot._heuristic is None  # no prior: the heuristic is never asked
+
+
+def test_a_large_prior_keeps_the_heuristic_choice():
+    for seed in range(3):
+        state, seat = _a_real_choice(3, seed=seed)
+        legal = state.legal_actions(seat)
+        expected = HeuristicBot(seed).act(state.view(seat), legal, seat)
+        assert _decide(IsmctsBot(seed=seed, iterations=40, prior=1e6), state, seat) == expected
+
+
+def test_ties_in_visits_go_to_the_heuristic_choice():
+    """With fewer iterations than legal actions every tried action has one visit: the heuristic's
+    choice (tried first) wins the tie, whatever the single rollouts said."""
+    for seed in range(4):
+        state, seat = _a_real_choice(2, seed=seed)
+        legal = state.legal_actions(seat)
+        expected = HeuristicBot(seed).act(state.view(seat), legal, seat)
+        bot = IsmctsBot(seed=seed, iterations=len(legal) - 1)
+        assert _decide(bot, state, seat) == expected
