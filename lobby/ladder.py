@@ -353,6 +353,11 @@ class Ladder:
         """Stop telling ``listener``."""
         self._listeners.discard(listener)
 
+    def table_changed(self) -> None:
+        """A ladder table started or ended (called by :meth:`lobby.tables.Lobby.ladder_changed`):
+        the ladder's listeners are told."""
+        self._changed()
+
     def _changed(self) -> None:
         if self._listeners:
             _notify(self._listeners, self)

@@ -456,7 +456,10 @@ class Table:
         self.version += 1
         _notify(self._listeners, self)
         if lobby_too:
-            self.lobby.changed()
+            if self.rated:  # a ladder table: on the Ladder screen, not in the lobby's list
+                self.lobby.ladder_changed()
+            else:
+                self.lobby.changed()
 
     # Seats --------------------------------------------------------------------------------
 
@@ -923,10 +926,18 @@ class Lobby:
             self.chat.append(ChatLine(time.time(), identity.label, text))
             self.changed()
 
+    def ladder_changed(self) -> None:
+        """A ladder table started or ended: the ladder's listeners (the Ladder screens) are told;
+        the lobby's are not (a busy ladder starts and ends several games a second, and a hundred
+        lobby screens redrawing for each would hold up everyone's keystrokes)."""
+        if self.ladder is not None:
+            self.ladder.table_changed()
+
     def listing(self) -> list[Table]:
         """The tables to show: waiting first, then playing, then recently finished; newest first within each.
 
-        Idle waiting tables are closed first (see :meth:`expire_idle`).
+        Ladder tables are not listed (the Ladder screen shows them). Idle waiting tables are
+        closed first (see :meth:`expire_idle`).
         """
         self.expire_idle()
         now = time.time()
@@ -937,7 +948,7 @@ class Lobby:
             ):
                 del self.tables[table.code]
         order = {"waiting": 0, "playing": 1, "over": 2, "closed": 3}
-        return sorted(self.tables.values(), key=lambda t: (order[t.status], -t.created))
+        return sorted((t for t in self.tables.values() if not t.rated), key=lambda t: (order[t.status], -t.created))
 
     def expire_idle(self) -> list[Table]:
         """Close the waiting tables idle for more than :attr:`ServerConfig.waiting_idle_s`.

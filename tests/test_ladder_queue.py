@@ -161,3 +161,30 @@ def test_a_rated_game_that_cannot_be_rated_leaves_no_row(tmp_path: Path) -> None
     assert [r.name for r in store.ladder_standings(GAME)] == ["bob", "ann"]
     assert [p.game_row for p in store.ladder_history(GAME, "ann")] == [record.id]
     store.close()
+
+
+async def test_ladder_tables_tell_the_ladder_not_the_lobby(tmp_path: Path) -> None:
+    """A busy ladder starts and ends several games a second: its tables are not in the lobby's list,
+    and their starts and ends reach the ladder's listeners (the Ladder screens), not the lobby's."""
+
+    class Counter:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def changed(self, what: Any) -> None:
+            self.calls += 1
+
+    ladder, store = make_ladder(tmp_path)
+    ladder.lobby.ladder = ladder
+    lobby_watcher, ladder_watcher = Counter(), Counter()
+    ladder.lobby.watch(lobby_watcher)
+    ladder.watch(ladder_watcher)
+    for name in ("ann", "bob"):
+        ladder.join(FakeBot(name), GAME, (2,))
+    (table,) = ladder.tick()
+    await wait_until(lambda: table.is_over and table.game_row is not None, timeout=30, what="the game to end")
+    await asyncio.sleep(0)  # notifications run on the loop
+    assert table not in ladder.lobby.listing() and table in ladder.tables() + list(ladder.lobby.tables.values())
+    assert lobby_watcher.calls == 0
+    assert ladder_watcher.calls >= 3  # the queue, the table formed, its end
+    store.close()
