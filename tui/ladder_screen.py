@@ -36,16 +36,16 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Input, Markdown, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 import engine
 from lobby.ladder import Standing
 from lobby.tables import Identity, Lobby, Table, TableError
 from tui.table_screen import ServerTableScreen
-from tui.widgets import LineInput, Throttle, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, update_static
 
 __all__ = ["LADDER_HELP", "LadderHelpScreen", "LadderPlayer", "LadderScreen", "parse_counts", "shared_standings"]
 
@@ -243,22 +243,11 @@ class LadderPlayer:
             table.release(self, leave=False)
 
 
-class LadderHelpScreen(ModalScreen[None]):
+class LadderHelpScreen(PageHelpScreen):
     """What the ladder is, the Ladder screen's keys and how bots join (``?`` on the Ladder screen)."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "close", "close")]
-
     def __init__(self) -> None:
-        super().__init__(id="help")
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
-            yield Static("The ladder: help   (Esc closes)", id="help-title")
-            yield Markdown(LADDER_HELP)
-
-    def action_close(self) -> None:
-        """Back to the Ladder screen."""
-        self.dismiss(None)
+        super().__init__("The ladder", LADDER_HELP)
 
 
 class LadderScreen(Screen[None]):

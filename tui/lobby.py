@@ -34,9 +34,9 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Markdown, OptionList, RichLog, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 
 import engine
@@ -46,7 +46,7 @@ from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, Table
 from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, chat_line
-from tui.widgets import LineInput, Throttle, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, update_static
 
 __all__ = [
     "LobbyHelpScreen",
@@ -175,22 +175,11 @@ waits for the first table with a free seat (`--game GAME`: of that game only).
 """The lobby's help (Markdown)."""
 
 
-class LobbyHelpScreen(ModalScreen[None]):
+class LobbyHelpScreen(PageHelpScreen):
     """The lobby's keys, the keys at a table and how bots join (``?`` in the lobby)."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "close", "close")]
-
     def __init__(self) -> None:
-        super().__init__(id="help")
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
-            yield Static("The saloon: help   (Esc closes)", id="help-title")
-            yield Markdown(LOBBY_HELP)
-
-    def action_close(self) -> None:
-        """Back to the lobby."""
-        self.dismiss(None)
+        super().__init__("The saloon", LOBBY_HELP)
 
 
 class RecentGamesScreen(ModalScreen[GameRecord | None]):

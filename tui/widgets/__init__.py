@@ -1,6 +1,6 @@
 """Widgets shared by every game: action picker, log, help, result and replay controls."""
 
-from tui.widgets.help import HelpScreen
+from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
 from tui.widgets.quiet import LineInput, Throttle, update_static
@@ -12,6 +12,7 @@ __all__ = [
     "Choice",
     "GameLog",
     "HelpScreen",
+    "PageHelpScreen",
     "LineInput",
     "ReplayControls",
     "ResultScreen",

@@ -57,6 +57,32 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(result)
 
 
+class PageHelpScreen(ModalScreen[None]):
+    """One page of help in Markdown, for a screen that is not a game's table (the lobby's, the
+    ladder's); Esc, ``q`` or ``?`` closes it.
+
+    Args:
+        title: what the help is about (``"The saloon"``).
+        text: the page (Markdown).
+    """
+
+    BINDINGS = [Binding("escape,q,question_mark", "close", "close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(id="help")
+        self._title = title
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(f"{self._title}: help   (Esc closes)", id="help-title")
+            yield Markdown(self._text)
+
+    def action_close(self) -> None:
+        """Back to the screen below."""
+        self.dismiss(None)
+
+
 def _as_markdown(text: str) -> str:
     """Docstring-style text as Markdown: ``x`` stays code, paragraphs stay paragraphs."""
     return text.replace("``", "`").strip()
