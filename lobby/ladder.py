@@ -46,7 +46,7 @@ from lobby.matchmaker import QueueEntry, match
 from lobby.ratings import HistoryPoint, LadderRating
 from lobby.tables import Controller, Listener, Lobby, Table, TableError, _notify
 
-__all__ = ["Ladder", "LadderError", "Standing", "leaderboard_json", "leaderboard_text"]
+__all__ = ["Ladder", "LadderError", "Standing", "accepted_counts", "leaderboard_json", "leaderboard_text"]
 
 log = logging.getLogger("saloon.ladder")
 
@@ -60,6 +60,27 @@ games a second; their replays stay reachable by number: ``ssh ... replay ID``)."
 
 class LadderError(TableError):
     """A ladder request that cannot be done (the message says why, for the person or the bot)."""
+
+
+def accepted_counts(game_id: str, counts: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The player counts a ladder player accepts for ``game_id``: ``counts`` sorted without
+    repeats, or every count the game allows when ``counts`` is empty or ``None``.
+
+    Raises:
+        LadderError: an unknown game, or a count the game does not allow.
+    """
+    try:
+        spec = engine.game(game_id)
+    except engine.UnknownGame as exc:
+        raise LadderError(str(exc)) from None
+    allowed = range(spec.min_players, spec.max_players + 1)
+    wanted = tuple(sorted(set(counts))) if counts else tuple(allowed)
+    bad = [n for n in wanted if n not in allowed]
+    if bad:
+        raise LadderError(
+            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {', '.join(map(str, bad))}"
+        )
+    return wanted
 
 
 @dataclass(frozen=True)
@@ -150,17 +171,7 @@ class Ladder:
         identity = controller.identity
         if identity.guest:
             raise LadderError("guests cannot play on the ladder: connect with an SSH key to get an account")
-        try:
-            spec = engine.game(game)
-        except engine.UnknownGame as exc:
-            raise LadderError(str(exc)) from None
-        allowed = range(spec.min_players, spec.max_players + 1)
-        wanted = tuple(sorted(set(counts))) if counts else tuple(allowed)
-        bad = [n for n in wanted if n not in allowed]
-        if bad:
-            raise LadderError(
-                f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {', '.join(map(str, bad))}"
-            )
+        wanted = accepted_counts(game, counts)
         member = self._members.get(controller)
         if member is not None and member.table is not None and member.table.status == "playing":
             if member.table.seat_of(controller) is not None:

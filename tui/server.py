@@ -46,7 +46,7 @@ import asyncssh
 import engine
 from bots import workers
 from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
-from lobby.ladder import Ladder, leaderboard_json, leaderboard_text
+from lobby.ladder import Ladder, LadderError, accepted_counts, leaderboard_json, leaderboard_text
 from lobby.matchmaker import MatchPolicy
 from lobby.store import NameTaken, Store, valid_name
 from lobby.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
@@ -356,17 +356,17 @@ def _ladder_arguments(args: Sequence[str]) -> tuple[str, tuple[int, ...] | None]
     parser.add_argument("--game", required=True)
     parser.add_argument("--players")
     options = parser.parse_args(list(args))
-    game = engine.game(_known_game(options.game))
+    game = _known_game(options.game)
     if options.players is None:
-        return game.id, None
+        return game, None
     try:
-        counts = tuple(sorted({int(n) for n in options.players.split(",")}))
+        counts = [int(n) for n in options.players.split(",")]
     except ValueError:
         raise ValueError(f"--players {shown(options.players)}: expected player counts like 2,3") from None
-    bad = [n for n in counts if not game.min_players <= n <= game.max_players]
-    if bad:
-        raise ValueError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {bad[0]}")
-    return game.id, counts
+    try:
+        return game, accepted_counts(game, counts)
+    except LadderError as exc:  # a bad request (exit status 2), not a refusal by the ladder
+        raise ValueError(str(exc)) from None
 
 
 def _leaderboard_arguments(args: Sequence[str]) -> argparse.Namespace:
