@@ -863,6 +863,21 @@ class Table:
         self._changed()
 
 
+def _checked_game(game_id: str, num_players: int) -> engine.Game:
+    """The game ``game_id`` for a table of ``num_players``.
+
+    Raises:
+        TableError: an unknown game, or a player count it does not allow.
+    """
+    try:
+        game = engine.game(game_id)
+    except engine.UnknownGame as exc:
+        raise TableError(str(exc)) from None
+    if not game.min_players <= num_players <= game.max_players:
+        raise TableError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_players}")
+    return game
+
+
 def _notify(listeners: set[Listener], what: Any) -> None:
     # Each listener is called on its own, outside the caller's context (the caller may be inside
     # another session's app, and Textual keeps its active app in a context variable).
@@ -1007,12 +1022,7 @@ class Lobby:
                 too many tables, or too many open tables of this creator
                 (:attr:`ServerConfig.max_open_tables_per_account`).
         """
-        try:
-            game = engine.game(game_id)
-        except engine.UnknownGame as exc:
-            raise TableError(str(exc)) from None
-        if not game.min_players <= num_players <= game.max_players:
-            raise TableError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_players}")
+        game = _checked_game(game_id, num_players)
         if len(seats) != num_players:
             raise TableError(f"{len(seats)} seats described for {num_players} players")
         if sum(1 for s in seats if s.kind == "me") > 1:
@@ -1029,14 +1039,13 @@ class Lobby:
                 # make_bot, an import, a path or a process.
                 raise TableError(f"{shown(spec.bot)} is not a bot on offer here; choose from: {', '.join(offered)}")
         self.expire_idle()
-        live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+        live = self._live()
         own = [t.code for t in live if t.creator_key == creator.key]
         if len(own) >= self.config.max_open_tables_per_account:
             raise TableError(
                 f"you already have {len(own)} open tables ({', '.join(own)}); play or leave one before opening another"
             )
-        if len(live) >= self.config.max_tables:
-            raise TableError("the saloon is full: too many tables; try again later")
+        self._check_room(live)
         code = self._new_code()
         made = [
             Seat(i, "bot", name=spec.bot, bot_spec=offered[spec.bot]) if spec.kind == "bot" else Seat(i, "open")
@@ -1067,15 +1076,8 @@ class Lobby:
             TableError: an unknown game, a player count the game does not allow, the saloon is
                 full, or a seat cannot be taken.
         """
-        try:
-            game = engine.game(game_id)
-        except engine.UnknownGame as exc:
-            raise TableError(str(exc)) from None
-        if not game.min_players <= len(players) <= game.max_players:
-            raise TableError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(players)}")
-        live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
-        if len(live) >= self.config.max_tables:
-            raise TableError("the saloon is full: too many tables; try again later")
+        game = _checked_game(game_id, len(players))
+        self._check_room(self._live())
         opts = engine.parse_options(game.options_type, None)
         code = self._new_code()
         seats = [Seat(i, "open") for i in range(len(players))]
@@ -1086,6 +1088,15 @@ class Lobby:
         for index, (controller, kind) in enumerate(players):
             table.sit(controller, index, kind=kind)
         return table
+
+    def _live(self) -> list[Table]:
+        """The tables waiting for players or playing."""
+        return [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+
+    def _check_room(self, live: list[Table]) -> None:
+        """Raise :class:`TableError` if ``live`` (:meth:`_live`) is already :attr:`ServerConfig.max_tables`."""
+        if len(live) >= self.config.max_tables:
+            raise TableError("the saloon is full: too many tables; try again later")
 
     def drop(self, table: Table) -> None:
         """Remove a table nobody sits at any more (before its game started)."""
