@@ -45,7 +45,7 @@ import engine
 from lobby.ladder import Standing
 from lobby.tables import Identity, Lobby, Table, TableError
 from tui.table_screen import ServerTableScreen
-from tui.widgets import LineInput, PageHelpScreen, Throttle, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, update_grid, update_static
 
 __all__ = ["LADDER_HELP", "LadderHelpScreen", "LadderPlayer", "LadderScreen", "parse_counts", "shared_standings"]
 
@@ -177,39 +177,6 @@ def shared_standings(ladder: Any, game: str, key: Any) -> tuple[list[Standing], 
     standings: list[Standing] = ladder.standings(game)
     per_game[game] = (key, standings, now)
     return standings, True
-
-
-def _update_grid(
-    grid: DataTable[str],
-    columns: Sequence[Any],
-    keys: list[str],
-    rows: list[tuple[str, ...]],
-    shown_keys: list[str],
-    shown_rows: list[tuple[str, ...]],
-) -> bool:
-    """Show ``rows`` (one per key) in ``grid``, changing only what differs from what it shows.
-
-    The same keys in the same order: only the cells whose text changed are updated. Otherwise
-    the rows are laid anew, the cursor staying on the row it was on (by key) if that is still there.
-
-    Returns:
-        True if anything was drawn.
-    """
-    if keys == shown_keys and rows == shown_rows:
-        return False
-    if keys == shown_keys:
-        for key, row, old in zip(keys, rows, shown_rows, strict=True):
-            for column, cell, old_cell in zip(columns, row, old, strict=True):
-                if cell != old_cell:
-                    grid.update_cell(key, column, cell, update_width=True)
-        return True
-    selected = shown_keys[grid.cursor_row] if 0 <= grid.cursor_row < len(shown_keys) else None
-    grid.clear()
-    for key, row in zip(keys, rows, strict=True):
-        grid.add_row(*row, key=key)
-    if selected in keys:
-        grid.move_cursor(row=keys.index(selected))
-    return True
 
 
 class LadderPlayer:
@@ -416,7 +383,7 @@ class LadderScreen(Screen[None]):
         ladder = self.ladder
         grid = self.query_one("#ld-standings", DataTable)
         if ladder is None:
-            _update_grid(grid, self._standing_columns, [], [], self._names, self._standing_rows)
+            update_grid(grid, self._standing_columns, [], [], self._names, self._standing_rows)
             self._names, self._standing_rows = [], []
             return
         online = ladder.online(self.game)
@@ -448,7 +415,7 @@ class LadderScreen(Screen[None]):
                     "yes" if row.online else "",
                 )
             )
-        _update_grid(grid, self._standing_columns, names, rows, self._names, self._standing_rows)
+        update_grid(grid, self._standing_columns, names, rows, self._names, self._standing_rows)
         self._names, self._standing_rows = names, rows
         if not names:
             update_static(
@@ -471,7 +438,7 @@ class LadderScreen(Screen[None]):
             for t in live
         ]
         grid = self.query_one("#ld-tables", DataTable)
-        _update_grid(grid, self._table_columns, codes, rows, self._codes, self._table_rows)
+        update_grid(grid, self._table_columns, codes, rows, self._codes, self._table_rows)
         self._codes, self._table_rows = codes, rows
         title = Text.assemble(("Live ladder games", "bold"))
         if live:

@@ -46,7 +46,7 @@ from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, Table
 from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, chat_line
-from tui.widgets import LineInput, PageHelpScreen, Throttle, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, update_grid, update_static
 
 __all__ = [
     "LobbyHelpScreen",
@@ -347,19 +347,7 @@ class LobbyScreen(Screen[None]):
             )
         if rows == self._rows and codes == self._codes:
             return
-        grid = self.query_one("#tables", DataTable)
-        if codes == self._codes:
-            for code, row, shown_row in zip(codes, rows, self._rows, strict=True):
-                for column, cell, shown_cell in zip(self._columns, row, shown_row, strict=True):
-                    if cell != shown_cell:
-                        grid.update_cell(code, column, cell, update_width=True)
-        else:
-            selected = self._codes[grid.cursor_row] if 0 <= grid.cursor_row < len(self._codes) else None
-            grid.clear()
-            for code, row in zip(codes, rows, strict=True):
-                grid.add_row(*row, key=code)
-            if selected in codes:
-                grid.move_cursor(row=codes.index(selected))
+        update_grid(self.query_one("#tables", DataTable), self._columns, codes, rows, self._codes, self._rows)
         self._codes, self._rows = codes, rows
 
     def _selected(self) -> Table | None:

@@ -3,7 +3,7 @@
 from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
-from tui.widgets.quiet import LineInput, Throttle, update_static
+from tui.widgets.quiet import LineInput, Throttle, update_grid, update_static
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
 
@@ -17,5 +17,6 @@ __all__ = [
     "ReplayControls",
     "ResultScreen",
     "Throttle",
+    "update_grid",
     "update_static",
 ]

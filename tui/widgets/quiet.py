@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import DataTable, Input, Static
 
 __all__ = ["LineInput", "content_key", "update_static"]
 
@@ -124,3 +124,38 @@ class Throttle:
         self._last = time.monotonic()
         if self._screen.is_attached:
             self._redraw()
+
+
+def update_grid(
+    grid: DataTable[str],
+    columns: Sequence[Any],
+    keys: list[str],
+    rows: list[tuple[str, ...]],
+    shown_keys: list[str],
+    shown_rows: list[tuple[str, ...]],
+) -> bool:
+    """Show ``rows`` (one per key) in ``grid``, changing only what differs from what it shows
+    (``shown_keys`` and ``shown_rows``, as the caller last passed them): a DataTable cleared and
+    filled anew lays the whole screen out again.
+
+    The same keys in the same order: only the cells whose text changed are updated. Otherwise
+    the rows are laid anew, the cursor staying on the row it was on (by key) if that is still there.
+
+    Returns:
+        True if anything was drawn.
+    """
+    if keys == shown_keys and rows == shown_rows:
+        return False
+    if keys == shown_keys:
+        for key, row, old in zip(keys, rows, shown_rows, strict=True):
+            for column, cell, old_cell in zip(columns, row, old, strict=True):
+                if cell != old_cell:
+                    grid.update_cell(key, column, cell, update_width=True)
+        return True
+    selected = shown_keys[grid.cursor_row] if 0 <= grid.cursor_row < len(shown_keys) else None
+    grid.clear()
+    for key, row in zip(keys, rows, strict=True):
+        grid.add_row(*row, key=key)
+    if selected in keys:
+        grid.move_cursor(row=keys.index(selected))
+    return True
