@@ -265,7 +265,7 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         self.identity = identity
         self._chat_shown = 0
-        self._refresh = Throttle(self, self.redraw, lambda: _LOBBY_REFRESH_S, spread=_LOBBY_SPREAD_S)
+        self._refresh = Throttle(self, self._redraw_if_shown, lambda: _LOBBY_REFRESH_S, spread=_LOBBY_SPREAD_S)
         self._codes: list[str] = []
         self._rows: list[tuple[str, ...]] = []  # the cells shown, a tuple per table (in _codes order)
         self._columns: list[Any] = []  # the table list's column keys
@@ -303,6 +303,12 @@ class LobbyScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from a table: draw anew."""
         self.redraw()
+
+    def _redraw_if_shown(self) -> None:
+        """The throttled redraw: skipped if a table screen or a form covered the lobby since the
+        change (it redraws when it is shown again, :meth:`on_screen_resume`)."""
+        if self.is_current:
+            self.redraw()
 
     def redraw(self) -> None:
         """Show the tables and the new chat lines."""
