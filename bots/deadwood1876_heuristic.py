@@ -209,6 +209,11 @@ class Deadwood1876Strategy:
         best = max(range(len(legal)), key=lambda i: (round(scores[i], 9), self._random.random()))
         return legal[best]
 
+    def estimate(self, view: Any, seat: int) -> float:
+        """``seat``'s chance to win from ``view`` by the end-of-game model (:class:`_Model`): who
+        advances on establishment gold, times the chance to survive the Showdown; in ``[0, 1]``."""
+        return _Ctx(view, seat).model.win()
+
 
 class _Ctx:
     """Everything a decision needs, computed once from the view."""

@@ -54,6 +54,7 @@ import itertools
 import random
 from typing import Any
 
+from bots.heuristic import beat_all_chance
 from engine.deadwood_studios import actions as A
 from engine.deadwood_studios.components import CASTING_OFFICE, CREDITS, DOLLARS, NUM_SETS
 from engine.deadwood_studios.components import components as _components
@@ -186,6 +187,10 @@ def rounds_left(view: Any) -> float:
     return needed / max(rate, 2 / 3)
 
 
+ESTIMATE_SCALE = 10.0
+"""Points of difference that make a pair's estimated odds ``e : 1`` (:meth:`DeadwoodStudiosStrategy.estimate`)."""
+
+
 class DeadwoodStudiosStrategy:
     """Chooses a Deadwood Studios action from a view and the legal actions (see the module docstring).
 
@@ -204,6 +209,13 @@ class DeadwoodStudiosStrategy:
         scores = [ctx.score(action) for action in legal]
         best = max(range(len(legal)), key=lambda i: (round(scores[i], 6), self._random.random()))
         return legal[best]
+
+    def estimate(self, view: Any, seat: int) -> float:
+        """``seat``'s chance to win from ``view``: the chance to beat every other player, each pair
+        by a logistic on the difference of their points if the game ended now (Scoring: dollars,
+        credits and 5 a rank), :data:`ESTIMATE_SCALE` points wide
+        (:func:`bots.heuristic.beat_all_chance`)."""
+        return beat_all_chance([player.points for player in view.players], seat, ESTIMATE_SCALE)
 
 
 class _Ctx:

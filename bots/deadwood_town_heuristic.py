@@ -45,6 +45,7 @@ import functools
 import random
 from typing import Any
 
+from bots.heuristic import beat_all_chance
 from engine.deadwood_town import actions as A
 from engine.deadwood_town.components import components as _components
 
@@ -189,6 +190,10 @@ def fight_odds(attacker: int, defender: int) -> tuple[float, float, float, float
     return (probs[0], probs[1], probs[2], probs[3])
 
 
+ESTIMATE_SCALE = 4.0
+"""Dollars of final-score difference that make a pair's estimated odds ``e : 1``."""
+
+
 class DeadwoodTownStrategy:
     """Chooses a Deadwood action from a view and the legal actions (see the module docstring).
 
@@ -208,6 +213,12 @@ class DeadwoodTownStrategy:
         scores = handler(ctx, legal) if handler is not None else [0.0] * len(legal)
         best = max(range(len(legal)), key=lambda i: (round(scores[i], 6), self._random.random()))
         return legal[best]
+
+    def estimate(self, view: Any, seat: int) -> float:
+        """``seat``'s chance to win from ``view``: the chance to beat every opponent, each pair by
+        a logistic on the difference of their final scores if the game ended now
+        (:attr:`_Ctx.finals`), :data:`ESTIMATE_SCALE` dollars wide (:func:`bots.heuristic.beat_all_chance`)."""
+        return beat_all_chance(_Ctx(view, seat).finals, seat, ESTIMATE_SCALE)
 
 
 class _Ctx:

@@ -35,6 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from bots.heuristic import beat_all_chance
 from engine.wyatt_earp import actions as A
 from engine.wyatt_earp.components import (
     BANK_ROBBERY,
@@ -153,6 +154,10 @@ def share(cp: Sequence[float], reward: int) -> list[int]:
     return paid
 
 
+ESTIMATE_SCALE = 5000.0
+"""Dollars of difference that make a pair's estimated odds ``e : 1`` (:meth:`WyattEarpStrategy.estimate`)."""
+
+
 class WyattEarpStrategy:
     """Chooses a Wyatt Earp action from a view and the legal actions (see the module docstring).
 
@@ -183,6 +188,16 @@ class WyattEarpStrategy:
             self._taken[top] = self._taken.get(top, 0) + 1
             self._prolonged += ctx.ending
         return legal[best]
+
+    def estimate(self, view: Any, seat: int) -> float:
+        """``seat``'s chance to win from ``view``: the chance to end ahead of every other player, each
+        pair by a logistic on the difference of their money, the seat's own counted with what the
+        table would pay it (less the others' mean) if the hand ended now (:meth:`_Ctx.final_total`),
+        :data:`ESTIMATE_SCALE` dollars wide (:func:`bots.heuristic.beat_all_chance`)."""
+        ctx = _Ctx(view, seat)
+        money = [float(m) for m in ctx.money]
+        money[seat] += ctx.final_total()
+        return beat_all_chance(money, seat, ESTIMATE_SCALE)
 
     def _guard_loops(self, view: Any, ctx: _Ctx, legal: list[Any], scores: list[float]) -> None:
         """Never take the same card from the discard stack more than :data:`TAKE_LIMIT` times in a

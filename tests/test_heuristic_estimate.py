@@ -1,0 +1,75 @@
+"""The heuristics' ``estimate``: each game's chance-to-win reckoning from a seat's view, which the
+``ismcts`` bot uses to score rollouts it cuts off (``cutoff=heuristic``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from bots.heuristic import HeuristicBot, beat_all_chance
+
+GAMES = ("deadwood1876", "wyatt_earp", "deadwood_studios", "deadwood_town")
+
+
+def _positions(game: str, players: int, seed: int, every: int = 7) -> list:
+    """States met along one random game (a clone every ``every`` decisions, never over)."""
+    state = engine.game(game).new_game(players, seed)
+    choose = random.Random(seed)
+    found = []
+    moves = 0
+    while not state.is_over:
+        if moves % every == 0:
+            found.append(state.clone())
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[choose.randrange(len(legal))])
+        moves += 1
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_estimate_is_a_chance_for_every_seat_all_game_long(game, players):
+    bot = HeuristicBot(0)
+    seen = set()
+    for seed in range(2):
+        for state in _positions(game, players, seed):
+            for seat in range(players):
+                w = bot.estimate(state.view(seat), seat)
+                assert isinstance(w, float) and 0.0 <= w <= 1.0
+                seen.add(round(w, 6))
+    assert len(seen) > 10  # it follows the game, it is not a constant
+
+
+def test_an_estimate_rises_with_the_standing():
+    """Deadwood Studios: points if the game ended now; Deadwood (worker placement): money less
+    posters. At two players the seat ahead is estimated ahead, level seats at 0.5 each."""
+    bot = HeuristicBot(0)
+    checked = 0
+    for game, standing in (
+        ("deadwood_studios", lambda view, seat: view.players[seat].points),
+        ("deadwood_town", lambda view, seat: view.players[seat].money - view.players[seat].posters),
+    ):
+        for state in _positions(game, 2, seed=5, every=3):
+            views = [state.view(seat) for seat in (0, 1)]
+            w = [bot.estimate(views[seat], seat) for seat in (0, 1)]
+            s = [standing(views[seat], seat) for seat in (0, 1)]
+            if game == "deadwood_town" and any(p.building == "stage_depot" for p in views[0].plots):
+                continue  # the Stage Depot's $10 counts at a chance: not the bare money
+            if s[0] == s[1]:
+                assert w[0] == pytest.approx(0.5) and w[1] == pytest.approx(0.5)
+            else:
+                assert (w[0] > w[1]) == (s[0] > s[1])
+                assert w[0] + w[1] == pytest.approx(1.0)
+            checked += 1
+    assert checked > 30
+
+
+def test_beat_all_chance():
+    assert beat_all_chance([3.0, 3.0], 1, 2.0) == pytest.approx(0.5)
+    assert beat_all_chance([5.0, 1.0], 0, 2.0) == pytest.approx(1 / (1 + 2.718281828459045**-2))
+    three = [beat_all_chance([9.0, 5.0, 1.0], seat, 4.0) for seat in range(3)]
+    assert three[0] > three[1] > three[2] and sum(three) < 1.0  # "ahead of all" events can all fail
+    assert beat_all_chance([0.0, 1e9], 0, 1.0) == pytest.approx(0.0, abs=1e-20)  # no overflow
