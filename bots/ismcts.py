@@ -38,8 +38,13 @@ per decision; each *iteration* of a search has four steps:
 3. **Roll out.** From the new node, play the determinization to the end with random moves
    (``rollout=random``, the default) or with the built-in heuristic bot (``rollout=heuristic``:
    better moves, many fewer iterations per second). A rollout longer than ``depth`` decisions is
-   cut off and scored as a draw (0.5 for every seat): the engine contract has no score before
-   the end, and the cutoff only guards against runaway games.
+   cut off. The engine contract has no score before the end, so by default (``cutoff=draw``) a
+   cut-off rollout is a draw (0.5 for every seat) and the cutoff only guards against runaway
+   games. With ``cutoff=heuristic`` it is scored by the game's heuristic instead: each seat's
+   chance to win ``w`` is estimated from its own view (the strategy's ``estimate``), and a seat's
+   reward is ``mean over the others j of w_i / (w_i + w_j)``, its expected rank reward if each
+   pair's order follows those chances. ``depth=0,cutoff=heuristic`` scores each new node at once,
+   without a rollout (many more iterations per second, judged by the heuristic's reckoning).
 4. **Back up.** Every edge taken in the tree adds the reward of the seat that took it.
 
 **Rewards.** From the outcome's ranks, in ``[0, 1]``: ``(n - p) / (n - 1)`` for ``n`` seats,
@@ -104,6 +109,9 @@ DRAW = 0.5
 
 ROLLOUTS = ("random", "heuristic")
 """The rollout policies, by option value."""
+
+CUTOFFS = ("draw", "heuristic")
+"""How a rollout cut off at ``depth`` decisions is scored, by option value of ``cutoff``."""
 
 Sampler = Callable[[int], Any]
 """``sample(seed) -> State``: a determinization of the live state for the bot's seat."""
@@ -193,7 +201,10 @@ class IsmctsBot:
             limits, the search stops at whichever comes first.
         c: the UCB1 exploration constant, ``>= 0``.
         rollout: ``"random"`` or ``"heuristic"`` (:class:`bots.heuristic.HeuristicBot`).
-        depth: the rollout cutoff in decisions, ``>= 1``; a cut-off rollout scores a draw.
+        depth: the rollout cutoff in decisions, ``>= 0``.
+        cutoff: how a cut-off rollout is scored: ``"draw"`` (0.5 for every seat) or
+            ``"heuristic"`` (the heuristic's ``estimate`` of each seat's chance to win; a draw for
+            a game whose heuristic has none).
         prior: the weight ``W >= 0`` of the progressive bias toward the heuristic bot's choice at
             the root (``0``: none, and the heuristic is never asked).
 
@@ -205,7 +216,7 @@ class IsmctsBot:
         fallbacks: decisions made by :meth:`act` (no sampler): random legal moves.
 
     Raises:
-        ValueError: an option out of range, an unknown rollout, or no budget at all.
+        ValueError: an option out of range, an unknown rollout or cutoff, or no budget at all.
     """
 
     def __init__(
@@ -217,6 +228,7 @@ class IsmctsBot:
         rollout: str = "random",
         depth: int = DEFAULT_DEPTH,
         prior: float = DEFAULT_PRIOR,
+        cutoff: str = "draw",
     ) -> None:
         given: dict[str, Any] = {}
         if iterations is not None:
@@ -237,14 +249,20 @@ class IsmctsBot:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if rollout != "random":
             given["rollout"] = rollout
-        if type(depth) is not int or depth < 1:
-            raise ValueError(f"depth must be an int >= 1, not {depth!r}")
+        if type(depth) is not int or depth < 0:
+            raise ValueError(f"depth must be an int >= 0, not {depth!r}")
         if depth != DEFAULT_DEPTH:
             given["depth"] = depth
         if not isinstance(prior, int | float) or isinstance(prior, bool) or not (0 <= prior < math.inf):
             raise ValueError(f"prior must be a number >= 0, not {prior!r}")
         if prior != DEFAULT_PRIOR:
             given["prior"] = prior
+        if cutoff not in CUTOFFS:
+            raise ValueError(f"cutoff must be one of {', '.join(CUTOFFS)}, not {cutoff!r}")
+        if cutoff != "draw":
+            given["cutoff"] = cutoff
+        self.cutoff = cutoff
+        self._seats = 0
         self.prior = float(prior)
         self._heuristic: Any = None
         self._heuristic_seed = seed
@@ -269,7 +287,8 @@ class IsmctsBot:
 
         Args:
             options: option name -> text: ``iterations`` (int), ``ms`` (number), ``c`` (number),
-                ``rollout`` (``random`` or ``heuristic``), ``depth`` (int), ``prior`` (number).
+                ``rollout`` (``random`` or ``heuristic``), ``depth`` (int), ``prior`` (number),
+                ``cutoff`` (``draw`` or ``heuristic``).
             seed: the bot's seed.
 
         Raises:
@@ -282,6 +301,7 @@ class IsmctsBot:
             "rollout": str,
             "depth": int,
             "prior": float,
+            "cutoff": str,
         }
         kwargs: dict[str, Any] = {}
         for name, text in options.items():
@@ -331,6 +351,7 @@ class IsmctsBot:
         rng = random.Random(self._random.getrandbits(64))
         policy = self._rollout_policy(rng)
         root = _Node()
+        self._seats = len(getattr(view, "players", ())) if self.cutoff == "heuristic" else 0
         if self.prior > 0:
             root.favoured = (seat, _key(self._heuristic_choice(view, legal_actions, seat)))
         done = 0
@@ -349,13 +370,42 @@ class IsmctsBot:
 
     # ------------------------------------------------------------------ the search
 
-    def _heuristic_choice(self, view: Any, legal_actions: list[Any], seat: int) -> Any:
-        """What the built-in heuristic bot (made once, with the bot's seed) plays from ``view``."""
+    def _heuristic_bot(self) -> Any:
+        """The built-in heuristic bot, made once with the bot's seed."""
         if self._heuristic is None:
             from bots.heuristic import HeuristicBot
 
             self._heuristic = HeuristicBot(self._heuristic_seed)
-        return self._heuristic.act(view, legal_actions, seat)
+        return self._heuristic
+
+    def _heuristic_choice(self, view: Any, legal_actions: list[Any], seat: int) -> Any:
+        """What the built-in heuristic bot plays from ``view``."""
+        return self._heuristic_bot().act(view, legal_actions, seat)
+
+    def _cutoff_rewards(self, state: Any) -> list[float] | None:
+        """Per-seat rewards of a rollout cut off at ``depth`` decisions: ``None`` (a draw) unless
+        ``cutoff=heuristic`` and the game's heuristic has an ``estimate``. Then each seat's chance
+        to win ``w`` is estimated from its own view, and a seat's reward is its expected share of
+        the seats it beats, ``mean over j != i of w_i / (w_i + w_j)`` (0.5 when both are 0): the
+        expected rank reward if each pair's order follows the win chances (Bradley-Terry)."""
+        n = self._seats
+        if n < 2:
+            return None
+        bot = self._heuristic_bot()
+        chances = []
+        for seat in range(n):
+            w = bot.estimate(state.view(seat), seat)
+            if w is None:
+                return None
+            chances.append(w)
+        rewards = []
+        for i, wi in enumerate(chances):
+            total = 0.0
+            for j, wj in enumerate(chances):
+                if j != i:
+                    total += wi / (wi + wj) if wi + wj > 0 else 0.5
+            rewards.append(total / (n - 1))
+        return rewards
 
     def _rollout_policy(self, rng: random.Random) -> Callable[[Any, int, list[Any]], Any] | None:
         """``None`` for random rollouts, else ``policy(state, seat, legal) -> action``."""
@@ -436,8 +486,9 @@ class IsmctsBot:
     def _rollout(
         self, state: Any, rng: random.Random, policy: Callable[[Any, int, list[Any]], Any] | None
     ) -> list[float] | None:
-        """Play ``state`` to the end (at most :attr:`depth` decisions): the per-seat rewards, or
-        ``None`` when the rollout was cut off (a draw: :data:`DRAW` for every seat)."""
+        """Play ``state`` to the end (at most :attr:`depth` decisions): the per-seat rewards; when
+        the rollout is cut off, :meth:`_cutoff_rewards` (``None``: a draw, :data:`DRAW` for every
+        seat)."""
         rand = rng.random
         for _ in range(self.depth):
             if state.is_over:
@@ -451,7 +502,7 @@ class IsmctsBot:
             state.apply(seat, action)
         if state.is_over:
             return rank_rewards(state.outcome.ranks)
-        return None
+        return self._cutoff_rewards(state)
 
     @staticmethod
     def _best(root: _Node, legal_actions: list[Any], seat: int) -> Any:

@@ -197,6 +197,8 @@ def test_play_game_hands_search_bots_a_sampler_for_their_own_seat():
         ("ismcts:iterations=500,c=1.0", "ismcts:iterations=500,c=1.0", {"iterations": 500, "c": 1.0}),
         ("ismcts:iterations=500:c=1.0", "ismcts:iterations=500,c=1.0", {"iterations": 500, "c": 1.0}),
         (" ismcts: rollout = heuristic , depth=50 ", "ismcts:rollout=heuristic,depth=50", {"depth": 50}),
+        ("ismcts:depth=0:cutoff=heuristic", "ismcts:depth=0,cutoff=heuristic", {"depth": 0, "cutoff": "heuristic"}),
+        ("ismcts:cutoff=draw", "ismcts", {"cutoff": "draw"}),
     ],
 )
 def test_options_from_the_bot_name(spec, name, attributes):
@@ -223,7 +225,8 @@ def test_options_from_the_bot_name(spec, name, attributes):
         ("ismcts:c=-1", "c must be a number >= 0"),
         ("ismcts:c=nan", "c must be a number >= 0"),
         ("ismcts:rollout=smart", "rollout must be one of random, heuristic"),
-        ("ismcts:depth=0", "depth must be an int >= 1"),
+        ("ismcts:depth=-1", "depth must be an int >= 0"),
+        ("ismcts:cutoff=guess", "cutoff must be one of draw, heuristic"),
         ("ismcts:prior=-0.5", "prior must be a number >= 0"),
         ("ismcts:prior=inf", "prior must be a number >= 0"),
         ("ismcts:prior=much", "bad value 'much' for prior"),
@@ -274,3 +277,30 @@ def test_ties_in_visits_go_to_the_heuristic_choice():
         expected = HeuristicBot(seed).act(state.view(seat), legal, seat)
         bot = IsmctsBot(seed=seed, iterations=len(legal) - 1)
         assert _decide(bot, state, seat) == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_cut_off_rollout_is_scored_by_the_heuristic_estimate(players):
+    """``cutoff=heuristic``: each seat's win chance from its own view (the heuristic's
+    ``estimate``), and a seat's reward is its mean ``w_i / (w_i + w_j)`` over the other seats."""
+    state, seat = _a_real_choice(players, seed=players)
+    bot = IsmctsBot(seed=1, iterations=5, depth=0, cutoff="heuristic")
+    _decide(bot, state, seat)  # learns the number of seats from the view
+    chances = [HeuristicBot(0).estimate(state.view(s), s) for s in range(players)]
+    assert all(0.0 <= w <= 1.0 for w in chances) and len(set(chances)) > 1
+    expected = [
+        sum(wi / (wi + wj) if wi + wj else 0.5 for j, wj in enumerate(chances) if j != i) / (players - 1)
+        for i, wi in enumerate(chances)
+    ]
+    rewards = bot._cutoff_rewards(state)
+    assert rewards == pytest.approx(expected)
+    assert sum(rewards) == pytest.approx(players / 2)  # like rank rewards: n / 2 in all
+    assert IsmctsBot(seed=1, iterations=5, depth=0)._cutoff_rewards(state) is None  # cutoff=draw
+
+
+def test_a_cut_off_rollout_is_a_draw_when_the_heuristic_has_no_estimate(monkeypatch):
+    state, seat = _a_real_choice(2, seed=3)
+    monkeypatch.setattr(HeuristicBot, "estimate", lambda self, view, seat: None)
+    bot = IsmctsBot(seed=1, iterations=5, depth=0, cutoff="heuristic")
+    assert _decide(bot, state, seat) in state.legal_actions(seat)
+    assert bot._cutoff_rewards(state) is None
