@@ -12,7 +12,7 @@ new-table form (nobody sits) and watch it, so their screens redraw as the bots m
 lobby's table list changes for every session as games start and end. Each of them opens its table
 and checks in the server's log that it started (up to three tries), and opens the next one as soon
 as a game ends, so N tables play during the whole measurement. ``--bots`` picks the bots: a name
-the server offers (``random``, ``heuristic``, ``ismcts`` = ``ismcts:ms=100``), or any bot spec,
+the server offers (``random``, ``heuristic``, ``ismcts`` = ``ismcts:ms=100,depth=0,cutoff=heuristic``), or any bot spec,
 which this benchmark's server then offers as ``bench`` (``--bots ismcts:ms=100``). Search bots
 think in the server's worker processes (:mod:`bots.workers`), never on the event loop the screens
 share; the report shows the workers' CPU.
