@@ -30,8 +30,9 @@ _REFRESH_S = 0.2
 
 _WATCH_REFRESH_S = 0.5
 """At most one redraw per this many seconds of a spectator's table screen (a table of bots moves
-many times a second, and each redraw lays out and renders the whole screen: ~50 ms of the
-server's one event loop)."""
+many times a second, and each redraw costs the server's one event loop some 12-19 ms of CPU at
+120x40, more when a part changes height and the screen is laid out again: see
+``tests/bench/redraw_cost.py``)."""
 
 
 def chat_line(line: Any) -> Text:
@@ -88,9 +89,10 @@ class ServerTableScreen(Screen[None]):
     screen says which (a notification, and a note under the moves until you move yourself).
 
     Changes made elsewhere redraw the screen at most every :data:`_REFRESH_S` for a seated player
-    and every :data:`_WATCH_REFRESH_S` for a spectator; a redraw changes only the parts whose
-    content changed (each change lays out and renders the whole screen on the server's one event
-    loop), and the countdown repaints its line without a layout while its length stays the same.
+    and every :data:`_WATCH_REFRESH_S` for a spectator; a redraw repaints only the parts whose
+    content changed, and lays the whole screen out again (on the server's one event loop) only
+    when a part's height changed (:func:`tui.widgets.update_static`); the countdown repaints its
+    line alone.
 
     Args:
         table: the table.

@@ -6,16 +6,22 @@ tests count layouts and table-list rebuilds rather than timing anything:
 
 * typing into a chat line lays nothing out (Textual's input asked for a layout per keystroke);
 * a lobby change redraws only the changed cells of the table list (it was cleared and refilled);
-* a table screen drawn again with nothing new, or its countdown ticking, lays nothing out.
+* a table screen drawn again with nothing new, or its countdown ticking, lays nothing out;
+* a part of a screen that changes but keeps its height (a Static, a drawn Rich table) and a new
+  log line lay nothing out; a new height does.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.table import Table as RichTable
 from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
@@ -24,7 +30,7 @@ from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
 from tui.lobby import LobbyScreen, SSHApp
 from tui.table_screen import ServerTableScreen
-from tui.widgets import update_static
+from tui.widgets import DrawnStatic, GameLog, update_static
 
 ALICE = Identity("alice", "key-alice")
 
@@ -159,3 +165,82 @@ async def test_update_static_skips_what_is_shown_and_lays_out_only_a_new_length(
         assert update_static(static, "plain") is True
         assert update_static(static, "plain") is False
         assert static.content == "plain"
+
+
+class Parts(App[None]):
+    """A Static, a :class:`DrawnStatic` and a :class:`GameLog` 10 lines high, as on a table screen."""
+
+    CSS = "Static { height: auto; } GameLog { height: 10; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="line")
+        yield DrawnStatic(id="drawn")
+        yield GameLog(id="log")
+
+
+def seats_table(rows: list[tuple[str, str]]) -> RichTable:
+    table = RichTable(box=None, expand=True, show_header=True)
+    table.add_column("player")
+    table.add_column("safes", ratio=1)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+async def test_a_change_of_the_same_height_lays_nothing_out_and_a_new_height_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Parts()
+    async with app.run_test(size=(80, 30)) as pilot:
+        line = app.query_one("#line", Static)
+        update_static(line, Text("Waiting for Calamity Jane …\nsecond line"))
+        await pilot.pause(0.1)
+        layouts = Layouts(monkeypatch)
+        assert update_static(line, Text("Waiting for Wild Bill …\nanother line")) is True
+        await pilot.pause(0.1)
+        assert layouts.count == 0 and line.size.height == 2
+        assert update_static(line, Text("one\ntwo\nthree")) is True
+        await pilot.pause(0.1)
+        assert layouts.count > 0 and line.size.height == 3
+
+
+async def test_a_drawn_table_shows_what_a_static_would_and_is_drawn_only_when_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Parts()
+    async with app.run_test(size=(80, 30)) as pilot:
+        drawn = app.query_one("#drawn", DrawnStatic)
+        rows = [("AS Al Swearengen", "#1 ?  #2 ?"), ("CJ Calamity Jane", "#1 Gold")]
+        drawn.show(seats_table(rows))  # not on screen yet: shown as a Static shows a table
+        await pilot.pause(0.1)
+        assert isinstance(drawn.content, Text)  # on screen: drawn at its width, as text
+        layouts = Layouts(monkeypatch)
+        assert drawn.show(seats_table(rows)) is False  # the same table: nothing drawn
+        assert drawn.show(seats_table([rows[0], ("CJ Calamity Jane", "#1 Gold  #2 ?")])) is True
+        await pilot.pause(0.1)
+        assert layouts.count == 0
+        width = drawn.content_size.width
+        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+        console.print(seats_table([rows[0], ("CJ Calamity Jane", "#1 Gold  #2 ?")]))
+        assert isinstance(drawn.content, Text)
+        assert drawn.content.plain.splitlines() == console.export_text().rstrip("\n").splitlines()
+        drawn.show(seats_table([*rows, ("WB Wild Bill", "none")]))  # one more row: a new height
+        await pilot.pause(0.1)
+        assert layouts.count > 0 and drawn.size.height == 4
+
+
+async def test_a_new_log_line_lays_nothing_out_and_the_scrollbar_follows(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = Parts()
+    async with app.run_test(size=(80, 30)) as pilot:
+        log = app.query_one(GameLog)
+        events = [f"event {n}" for n in range(12)]
+        log.show(events, str)
+        await pilot.pause(0.1)
+        assert log.show_vertical_scrollbar  # more lines than room: the scrollbar is shown
+        layouts = Layouts(monkeypatch)
+        events.append("event 12")
+        log.show(events, str)
+        await pilot.pause(0.1)
+        assert layouts.count == 0
+        assert log.vertical_scrollbar.window_virtual_size == 13
+        assert log.scroll_y == log.max_scroll_y == 13 - log.scrollable_content_region.height

@@ -33,7 +33,7 @@ from engine.deadwood1876.game import Options
 from engine.deadwood1876.views import PlayerView, SafeView, View
 from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import DrawnStatic, update_static
 
 __all__ = ["LEGEND", "Deadwood1876Table", "Deadwood1876UI", "card_text", "legend", "safe_text", "short_safe"]
 
@@ -249,9 +249,9 @@ class Deadwood1876Table(TableWidget):
 
     def compose(self) -> ComposeResult:
         yield Static(id="dw-status", classes="dw-line")
-        yield Static(id="dw-town")
-        yield Static(id="dw-seats")
-        yield Static(id="dw-hand")
+        yield DrawnStatic(id="dw-town")
+        yield DrawnStatic(id="dw-seats")
+        yield DrawnStatic(id="dw-hand")
         yield Static(id="dw-fight", classes="dw-line")
         yield Static(id="dw-dice", classes="dw-line")
 
@@ -271,13 +271,13 @@ class Deadwood1876Table(TableWidget):
             return
         self._drawn = key
         update_static(self.query_one("#dw-status", Static), self._status(view))
-        self.query_one("#dw-town", Static).update(self._town(view))
-        self.query_one("#dw-seats", Static).update(self._seats(view, names, header=header))
+        self.query_one("#dw-town", DrawnStatic).show(self._town(view))
+        self.query_one("#dw-seats", DrawnStatic).show(self._seats(view, names, header=header))
         fight = self._fight(view)
         update_static(self.query_one("#dw-fight", Static), fight)
         self.query_one("#dw-fight", Static).display = bool(fight.plain)
         update_static(self.query_one("#dw-dice", Static), self._dice(view, events))
-        self.query_one("#dw-hand", Static).update(self._hand(view, width))
+        self.query_one("#dw-hand", DrawnStatic).show(self._hand(view, width))
 
     # -- the parts -------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from engine.deadwood_studios.components import CREDITS, Scene, components
 from engine.deadwood_studios.views import PlayerView, RoleView, SetView, View
 from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
+from tui.widgets.quiet import update_static
 
 __all__ = [
     "DICE",
@@ -559,7 +560,7 @@ class DeadwoodStudiosTable(TableWidget):
         for name, text in parts.items():  # an unchanged part is not updated: no new layout for it
             if self._parts.get(name) != text:
                 self._parts[name] = text
-                self.query_one(f"#{name}", Static).update(text)
+                update_static(self.query_one(f"#{name}", Static), text)
 
 
 # -- the log ----------------------------------------------------------------------------------

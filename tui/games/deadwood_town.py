@@ -34,7 +34,6 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from engine.core import InvalidOptions, parse_options
 from engine.deadwood_town import actions as A
@@ -46,6 +45,7 @@ from engine.deadwood_town.state import MINE
 from engine.deadwood_town.views import PlayerView, PlotView, View
 from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
+from tui.widgets.quiet import DrawnStatic
 
 __all__ = [
     "COLOURS",
@@ -728,7 +728,7 @@ class DeadwoodTownTable(TableWidget):
 
     def compose(self) -> ComposeResult:
         for name in self.PARTS:
-            yield Static(id=f"dt-{name}")
+            yield DrawnStatic(id=f"dt-{name}")
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last shootout, ``names`` the seats' players."""
@@ -739,11 +739,11 @@ class DeadwoodTownTable(TableWidget):
         self._drawn = key
         parts = table_parts(view, events, names, width)
         for name in self.PARTS:
-            static = self.query_one(f"#dt-{name}", Static)
+            static = self.query_one(f"#dt-{name}", DrawnStatic)
             part = parts[name]
             static.display = part is not None
             if part is not None:
-                static.update(part)
+                static.show(part)
 
 
 # -- the log ----------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from engine.core import InvalidOptions, parse_options
 from engine.wyatt_earp import actions as A
@@ -42,6 +41,7 @@ from engine.wyatt_earp.game import Options
 from engine.wyatt_earp.views import GroupView, PlayerView, View
 from tui.games.base import GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
+from tui.widgets.quiet import DrawnStatic
 
 __all__ = [
     "LEGEND",
@@ -471,10 +471,10 @@ class WyattEarpTable(TableWidget):
     _drawn: tuple[Any, ...] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="we-status")
-        yield Static(id="we-grid")
-        yield Static(id="we-info")
-        yield Static(id="we-hand")
+        yield DrawnStatic(id="we-status")
+        yield DrawnStatic(id="we-grid")
+        yield DrawnStatic(id="we-info")
+        yield DrawnStatic(id="we-hand")
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last shot and scoring, ``names`` the seats' players."""
@@ -485,10 +485,10 @@ class WyattEarpTable(TableWidget):
             return
         self._drawn = key
         status, grid, *info, hand = render_table(view, events, names, width, compact)
-        self.query_one("#we-status", Static).update(status)
-        self.query_one("#we-grid", Static).update(grid)
-        self.query_one("#we-info", Static).update(Group(*info))
-        self.query_one("#we-hand", Static).update(hand)
+        self.query_one("#we-status", DrawnStatic).show(status)
+        self.query_one("#we-grid", DrawnStatic).show(grid)
+        self.query_one("#we-info", DrawnStatic).show(Group(*info))
+        self.query_one("#we-hand", DrawnStatic).show(hand)
 
 
 # -- the screen parts -------------------------------------------------------------------------

@@ -3,13 +3,14 @@
 from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
-from tui.widgets.quiet import LineInput, Throttle, update_grid, update_static
+from tui.widgets.quiet import DrawnStatic, LineInput, Throttle, update_grid, update_static
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
 
 __all__ = [
     "ActionPicker",
     "Choice",
+    "DrawnStatic",
     "GameLog",
     "HelpScreen",
     "PageHelpScreen",

@@ -177,6 +177,8 @@ class ActionPicker(Vertical):
         self._items = self._level_items()
         self._render_title()
         options = self.options
+        if not self._items and not options.option_count:
+            return  # nothing to choose before or now (a spectator's picker): the list stays as it is
         options.clear_options()
         prompts = []
         for n, item in enumerate(self._items, start=1):

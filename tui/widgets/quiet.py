@@ -13,13 +13,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.segment import Segment
 from rich.text import Text
+from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.visual import Visual
 from textual.widgets import DataTable, Input, Static
 
-__all__ = ["LineInput", "content_key", "update_static"]
+__all__ = ["DrawnStatic", "LineInput", "content_key", "drawn_text", "update_static"]
 
 
 class LineInput(Input):
@@ -66,9 +71,12 @@ def content_key(content: Any) -> Any:
 def update_static(static: Static, content: Any, *, same_size: bool = False) -> bool:
     """Show ``content`` in ``static`` unless it shows exactly that already.
 
+    The screen is laid out again only if the Static's size may change: a Static whose width does
+    not depend on its content and whose height stays the same (as many lines as before at its
+    width, measured as Textual's layout measures them) is only repainted.
+
     ``same_size``: the caller knows ``content`` takes as many lines as what is shown (a countdown
-    whose digits change): the Static is repainted without laying the screen out again. It is
-    honoured only when the text's length is also unchanged.
+    whose digits change): it is honoured (no measuring) when the text's length is also unchanged.
 
     Returns:
         True if the Static was updated, False if it already showed ``content``.
@@ -76,13 +84,114 @@ def update_static(static: Static, content: Any, *, same_size: bool = False) -> b
     key = content_key(content)
     if key is not None and key == content_key(static.content):
         return False
-    layout = True
-    if same_size and isinstance(content, Text) and isinstance(static.content, Text):
-        layout = content.cell_len != static.content.cell_len or content.plain.count("\n") != static.content.plain.count(
-            "\n"
-        )
-    static.update(content, layout=layout)
+    shown = static.content
+    if same_size and isinstance(content, Text) and isinstance(shown, Text):
+        if content.cell_len == shown.cell_len and content.plain.count("\n") == shown.plain.count("\n"):
+            static.update(content, layout=False)
+            return True
+    width = _fixed_width(static)
+    if width is None:
+        static.update(content)
+        return True
+    before = _height(static, width)
+    static.update(content, layout=False)
+    if _height(static, width) != before:
+        static.refresh(layout=True)
     return True
+
+
+def _height(static: Static, width: int) -> int:
+    """How many lines ``static``'s content takes at ``width`` (as Textual's layout counts them;
+    measured once per content and width, kept on the Static: measuring a Rich table renders it)."""
+    visual = static.visual
+    known: tuple[Visual, int, int] | None = getattr(static, "_quiet_height", None)
+    if known is not None and known[0] is visual and known[1] == width:
+        return known[2]
+    height = _unwrapped_height(visual, static, width)
+    if height is None:
+        height = visual.get_height(static.styles, width)
+    static._quiet_height = (visual, width, height)  # type: ignore[attr-defined]
+    return height
+
+
+def _unwrapped_height(visual: Visual, static: Static, width: int) -> int | None:
+    """The height of text whose every line fits in ``width`` (no tabs, no line padding): its
+    number of lines, found without wrapping it; ``None`` for anything else."""
+    if not isinstance(visual, Content) or static.styles.get("line_pad", 0):
+        return None
+    plain = visual.plain
+    if "\t" in plain:
+        return None
+    lines = plain.split("\n")
+    if any(cell_len(line) > width for line in lines):
+        return None
+    return len(lines)
+
+
+def _fixed_width(static: Static) -> int | None:
+    """The width of ``static``'s content if it is laid out on screen and its size depends on its
+    content only through its height (``height: auto``, no height limits, a width that is not
+    ``auto``); ``None`` if not (then any change of content needs a layout)."""
+    styles = static.styles
+    if not (static.is_mounted and static.display and static.size.width and static.size.height):
+        return None
+    width = styles.width
+    height = styles.height
+    if (width is not None and width.is_auto) or height is None or not height.is_auto:
+        return None
+    if styles.min_height is not None or styles.max_height is not None:
+        return None
+    return static.content_size.width
+
+
+def drawn_text(console: Console, options: ConsoleOptions, renderable: Any, width: int) -> Text:
+    """``renderable`` (a Rich table, a group, ...) drawn by ``console`` with ``options`` at
+    ``width`` cells, as a :class:`~rich.text.Text` of its lines (each at most ``width`` cells, not
+    wrapped again) with their styles: what a Static shows for ``renderable`` at that width."""
+    options = options.update(highlight=False, width=width)
+    lines = Segment.split_and_crop_lines(console.render(renderable, options), width, include_new_lines=False, pad=False)
+    text = Text(no_wrap=True, end="")
+    for n, line in enumerate(lines):
+        if n:
+            text.append("\n")
+        for segment in line:
+            if not segment.control:
+                text.append(segment.text, segment.style)
+    return text
+
+
+class DrawnStatic(Static):
+    """A Static for Rich renderables (tables, groups) that costs a redraw only what changed.
+
+    Textual draws a Rich renderable in a Static twice when it changes (once to measure its height
+    for the layout, once to show it) and cannot tell an unchanged one from a new one. This Static
+    draws it once, at its own width, into styled text (:func:`drawn_text`); :func:`update_static`
+    then leaves the same text alone and lays the screen out only for a new height. It draws the
+    renderable again when its width changes; until it is on screen it shows it as a Static does.
+    Text and strings are shown as they are.
+    """
+
+    _source: Any = None
+    _drawn_width = 0
+
+    def show(self, renderable: Any) -> bool:
+        """Show ``renderable``; returns True if anything was drawn (see :func:`update_static`)."""
+        self._source = renderable
+        return self._draw()
+
+    def _draw(self) -> bool:
+        source = self._source
+        width = _fixed_width(self)
+        if width is None or isinstance(source, str | Text):
+            self._drawn_width = 0
+            return update_static(self, source)
+        self._drawn_width = width
+        return update_static(self, drawn_text(self.app.console, self.app.console_options, source, width))
+
+    def on_resize(self) -> None:
+        """Draw the renderable again for a new width."""
+        if self._source is not None and self.content_size.width != self._drawn_width:
+            self._draw()
 
 
 class Throttle:

@@ -1,0 +1,272 @@
+"""What one spectator redraw of a server table screen costs the server (a script, not a timed test).
+
+    python tests/bench/redraw_cost.py [--games deadwood1876,wyatt_earp,...] [--players 4]
+                                      [--moves 150] [--stride 1] [--seed 1] [--profile 25]
+
+For each game, a table of ``--players`` stand-in people (no bots, no turn timer) is opened in a
+lobby, and an :class:`~tui.lobby.SSHApp` (120x40, 256 colours, as an SSH session) opens its
+:class:`~tui.table_screen.ServerTableScreen` as a spectator. The script then plays the game with
+random legal moves (``random.Random(--seed)``), ``--stride`` moves at a time (a spectator of a bot
+table sees several moves per throttled redraw), and after each stride measures the CPU time
+(``time.process_time``, not wall-clock: the machine may be shared) of one redraw: the screen's
+``redraw()`` plus the layout, the compositor's update and the rendering of that update into
+terminal output that Textual then does on its own (the app is made to render as if it had a
+terminal; the output is counted and dropped). Games are replayed with new seeds until ``--moves``
+redraws were measured.
+
+Prints per game: the median, mean and 90th percentile of ms per redraw, the median bytes of
+terminal output per redraw, and how many redraws laid the screen out again; the idle cost of
+the same wait without a redraw is measured and subtracted. With ``--profile N`` the top ``N``
+functions (by own time and by cumulative time) of all the measured redraws are printed.
+
+The games are the same from run to run (the tables' seeds and codes come from ``--seed``), so
+``--check FILE`` can show that a change to the screens leaves what they show as it was: the
+first run writes a digest of the whole screen (every cell's text and style, and the
+notifications) after each redraw to ``FILE``; a later run with the same arguments compares its
+screens with those and reports the redraws that differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import hashlib
+import json
+import pstats
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from rich.color import ColorSystem  # noqa: E402
+from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
+from textual.screen import Screen  # noqa: E402
+
+import lobby.tables as lobby_tables  # noqa: E402
+from lobby.store import Store  # noqa: E402
+from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table  # noqa: E402
+from tui.lobby import SSHApp  # noqa: E402
+from tui.ssh_driver import _configure_console  # noqa: E402
+from tui.table_screen import ServerTableScreen  # noqa: E402
+
+GAMES = ("deadwood1876", "wyatt_earp", "deadwood_studios", "deadwood_town")
+SETTLE_S = 0.04
+"""How long the app runs after a redraw for Textual to lay out and render it (its update timer
+fires at 60 Hz)."""
+
+
+class RenderingDriver(HeadlessDriver):
+    """A headless driver that says it is not: the app renders each update into terminal output
+    (as over SSH), which is counted here and dropped."""
+
+    written = 0
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        RenderingDriver.written += len(data.encode("utf-8"))
+
+
+class Person:
+    """A stand-in for a seated person: the script plays its moves through :meth:`Table.play`."""
+
+    def __init__(self, name: str) -> None:
+        self.identity = Identity(name, f"key-{name}")
+
+    def changed(self, what: Any) -> None:
+        pass
+
+    def seat_lost(self, table: Any, seat: int, reason: str) -> None:
+        pass
+
+
+class Layouts:
+    """Counts the screen layouts Textual makes while installed."""
+
+    count = 0
+
+    @classmethod
+    def install(cls) -> None:
+        original = Screen._refresh_layout
+
+        def counted(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            cls.count += 1
+            original(screen, *args, **kwargs)
+
+        Screen._refresh_layout = counted  # type: ignore[method-assign]
+
+
+class SeededSecrets:
+    """Stands in for :mod:`secrets` in :mod:`lobby.tables`: tables' seeds and codes from a seed."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def randbits(self, k: int) -> int:
+        return self._rng.getrandbits(k)
+
+    def choice(self, seq: Any) -> Any:
+        return self._rng.choice(seq)
+
+
+def screen_digest(app: SSHApp, notes: list[str]) -> str:
+    """A digest of the whole screen now (each cell's text and the terminal codes of its style,
+    however Textual cut the lines into segments) and of ``notes``."""
+    digest = hashlib.sha256()
+    codes: dict[Any, str] = {}
+    for strip in app.screen._compositor.render_strips():
+        runs: list[list[str]] = []
+        for segment in strip:
+            style = segment.style
+            if style not in codes:
+                codes[style] = "" if style is None else style.render("\x00", color_system=ColorSystem.EIGHT_BIT)
+            if runs and runs[-1][0] == codes[style]:
+                runs[-1][1] += segment.text
+            else:
+                runs.append([codes[style], segment.text])
+        digest.update(repr(runs).encode())
+    digest.update("\x02".join(notes).encode())
+    return digest.hexdigest()[:16]
+
+
+def new_table(lobby: Lobby, game_id: str, players: int) -> tuple[Table, list[Person]]:
+    """A started table of ``players`` stand-ins (seat ``i`` is ``people[i]``)."""
+    creator = Identity("creator", "key-creator")
+    table = lobby.create_table(creator, game_id, players, [SeatSpec("open")] * players, None)
+    people = [Person(f"p{i}") for i in range(players)]
+    for person in people:
+        table.sit(person)  # type: ignore[arg-type]
+    assert table.status == "playing"
+    return table, people
+
+
+async def measure_game(
+    game_id: str,
+    players: int,
+    moves: int,
+    stride: int,
+    seed: int,
+    profiler: cProfile.Profile | None,
+    digests: list[str] | None = None,
+) -> dict[str, Any]:
+    """Redraw costs of a spectator's table screen of ``game_id`` (see the module docstring);
+    with ``digests``, each redraw's :func:`screen_digest` is appended to it."""
+    rng = random.Random(seed)
+    lobby_tables.secrets = SeededSecrets(seed)  # type: ignore[attr-defined]
+    costs: list[float] = []
+    sizes: list[int] = []
+    idle: list[float] = []
+    laid_out: list[bool] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        config = ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=1000)
+        lobby = Lobby(Store(tmp), config)
+        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
+        notes: list[str] = []
+        app.notify = lambda message, **kwargs: notes.append(str(message))  # type: ignore[method-assign]
+        async with app.run_test(size=(120, 40)) as pilot:
+            _configure_console(app, "256")
+            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+            await pilot.pause(0.2)
+            while len(costs) < moves:
+                table, people = new_table(lobby, game_id, players)
+                screen = ServerTableScreen(table, sit=False)
+                await app.push_screen(screen)
+                screen._refresh = lambda: None  # type: ignore[method-assign]  # only the measured redraws
+                await pilot.pause(0.3)
+                while len(costs) < moves and not table.is_over:
+                    for _ in range(stride):
+                        state = table.state
+                        assert state is not None
+                        if state.is_over:
+                            break
+                        seat = state.to_act[0]
+                        table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
+                    t0 = time.process_time()
+                    await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
+                    idle.append(time.process_time() - t0)
+                    written, laid = RenderingDriver.written, Layouts.count
+                    if profiler is not None:
+                        profiler.enable()
+                    t0 = time.process_time()
+                    screen.redraw()
+                    await pilot.pause(SETTLE_S)
+                    costs.append(time.process_time() - t0)
+                    if profiler is not None:
+                        profiler.disable()
+                    sizes.append(RenderingDriver.written - written)
+                    laid_out.append(Layouts.count > laid)
+                    if digests is not None:
+                        digests.append(screen_digest(app, notes))
+                screen.leave(for_good=True)
+                app.pop_screen()
+                await pilot.pause(0.1)
+    base = statistics.median(idle)
+    all_ms = [max(0.0, c - base) * 1000 for c in costs]
+    ms = sorted(all_ms)
+    quiet = [m for m, laid in zip(all_ms, laid_out, strict=True) if not laid] or [0.0]
+    return {
+        "game": game_id,
+        "players": players,
+        "redraws": len(ms),
+        "median_ms": round(statistics.median(ms), 2),
+        "mean_ms": round(statistics.fmean(ms), 2),
+        "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 2),
+        "median_bytes": int(statistics.median(sizes)),
+        "layouts": sum(laid_out),
+        "median_ms_without_layout": round(statistics.median(quiet), 2),
+        "idle_ms": round(base * 1000, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=150, help="redraws measured per game")
+    parser.add_argument("--stride", type=int, default=1, help="moves between two redraws")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the top N functions")
+    parser.add_argument("--check", type=Path, metavar="FILE", help="write, or compare with, the screens' digests")
+    args = parser.parse_args()
+    Layouts.install()
+    profiler = cProfile.Profile() if args.profile else None
+    expected = json.loads(args.check.read_text()) if args.check and args.check.exists() else None
+    found: dict[str, list[str]] = {}
+    print(
+        f"{'game':18} {'players':>7} {'redraws':>7} {'median ms':>9} {'mean ms':>8} {'p90 ms':>7} "
+        f"{'bytes':>6} {'layouts':>7} {'no-layout median ms':>19}"
+    )
+    for game_id in args.games.split(","):
+        digests: list[str] = []
+        r = asyncio.run(measure_game(game_id, args.players, args.moves, args.stride, args.seed, profiler, digests))
+        found[game_id] = digests
+        print(
+            f"{r['game']:18} {r['players']:>7} {r['redraws']:>7} {r['median_ms']:>9.2f} {r['mean_ms']:>8.2f} "
+            f"{r['p90_ms']:>7.2f} {r['median_bytes']:>6} {r['layouts']:>7} {r['median_ms_without_layout']:>19.2f}"
+            f"   (idle wait {r['idle_ms']:.2f} ms)",
+            flush=True,
+        )
+    if args.check and expected is None:
+        args.check.write_text(json.dumps(found))
+        print(f"screens written to {args.check}")
+    elif args.check and expected is not None:
+        for game_id, digests in found.items():
+            differ = [n for n, (a, b) in enumerate(zip(digests, expected.get(game_id, []), strict=False)) if a != b]
+            print(f"{game_id}: {len(digests)} screens, {len(differ)} differ from {args.check}: {differ[:20]}")
+    if profiler is not None:
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("tottime").print_stats(args.profile)
+        stats.sort_stats("cumulative").print_stats(args.profile)
+
+
+if __name__ == "__main__":
+    main()
