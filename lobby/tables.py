@@ -937,6 +937,11 @@ class Lobby:
         """Stop telling ``listener``."""
         self._listeners.discard(listener)
 
+    @property
+    def watchers(self) -> int:
+        """How many listeners the lobby tells of its changes (one per session in the lobby)."""
+        return len(self._listeners)
+
     def changed(self) -> None:
         """Something in the table list changed."""
         self.version += 1

@@ -244,3 +244,20 @@ async def test_a_new_log_line_lays_nothing_out_and_the_scrollbar_follows(monkeyp
         assert layouts.count == 0
         assert log.vertical_scrollbar.window_virtual_size == 13
         assert log.scroll_y == log.max_scroll_y == 13 - log.scrollable_content_region.height
+
+
+def test_a_lobby_change_is_shown_within_a_spread_that_grows_with_the_sessions(tmp_path: Path) -> None:
+    """Every session's lobby redraws at a random moment within 20 ms per session watching the
+    lobby, at most 2 s: a hundred redraws of ~10 ms then leave the event loop half free."""
+    lobby = new_lobby(tmp_path)
+    screen = LobbyScreen(lobby, ALICE)
+    assert screen._spread() == 0.0
+    people = [Person(f"p{n}") for n in range(200)]
+    for person in people[:5]:
+        lobby.watch(person)  # type: ignore[arg-type]
+    assert lobby.watchers == 5 and screen._spread() == pytest.approx(0.1)
+    for person in people[5:]:
+        lobby.watch(person)  # type: ignore[arg-type]
+    assert lobby.watchers == 200 and screen._spread() == 2.0
+    lobby.unwatch(people[0])  # type: ignore[arg-type]
+    assert lobby.watchers == 199

@@ -202,11 +202,16 @@ class Throttle:
         screen: the screen that redraws (nothing is drawn while it is not attached).
         redraw: draws the screen anew.
         interval: the least time between two redraws, in seconds (asked at each change).
-        spread: the first redraw after a quiet time waits a random 0..``spread`` seconds.
+        spread: the first redraw after a quiet time waits a random 0..``spread`` seconds (a number,
+            or a function asked at each change).
     """
 
     def __init__(
-        self, screen: Screen[Any], redraw: Callable[[], None], interval: Callable[[], float], spread: float = 0.0
+        self,
+        screen: Screen[Any],
+        redraw: Callable[[], None],
+        interval: Callable[[], float],
+        spread: float | Callable[[], float] = 0.0,
     ) -> None:
         self._screen = screen
         self._redraw = redraw
@@ -220,8 +225,9 @@ class Throttle:
             return
         self._scheduled = True
         wait = max(0.0, self._last + self._interval() - time.monotonic())
-        if self._spread:
-            wait = max(wait, random.uniform(0.0, self._spread))
+        spread = self._spread() if callable(self._spread) else self._spread
+        if spread:
+            wait = max(wait, random.uniform(0.0, spread))
         app = self._screen.app
         if wait == 0:
             app.call_later(self._fire)
