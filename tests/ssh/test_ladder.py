@@ -60,6 +60,7 @@ class LadderBot:
         game: the game id.
         players: the ``--players`` argument (``None``: every count).
         seed: the bots' seeds start here (one more per game).
+        think_s: seconds to wait before each answer (0: answer at once), so that a game lasts.
 
     Attributes:
         places: the bot's engine rank in each game it finished (from the ``end`` messages).
@@ -68,9 +69,17 @@ class LadderBot:
     """
 
     def __init__(
-        self, port: int, user: str, bot: str = "random", game: str = GAME, players: str | None = "2", seed: int = 0
+        self,
+        port: int,
+        user: str,
+        bot: str = "random",
+        game: str = GAME,
+        players: str | None = "2",
+        seed: int = 0,
+        think_s: float = 0.0,
     ) -> None:
         self.port = port
+        self.think_s = think_s
         self.user = user
         self.bot = bot
         self.game = game
@@ -146,6 +155,8 @@ class LadderBot:
                     legal = legal_type.decode(message.legal)
                     index = engine.legal_index(bot.act(view, legal, message.seat), legal)
                     self.decisions += 1
+                    if self.think_s:
+                        await asyncio.sleep(self.think_s)
                     process.stdin.write(b'{"action": %d}\n' % index)
                 elif message.type == "end":
                     self.places.append(message.outcome["ranks"][seat])

@@ -245,7 +245,10 @@ async def test_seated_while_watching_a_ladder_game_the_watch_gives_way_to_the_ta
 ) -> None:
     srv = ladder_server
     ladder = srv.ladder
-    pair = [LadderBot(srv.port, name, "random", players="2", seed=i) for i, name in enumerate(["rob", "sam"])]
+    # the pair thinks a little, so that a game of theirs is on the Ladder screen long enough to watch
+    pair = [
+        LadderBot(srv.port, name, "random", players="2", seed=i, think_s=0.05) for i, name in enumerate(["rob", "sam"])
+    ]
     trio = [LadderBot(srv.port, name, "random", players="3", seed=9 + i) for i, name in enumerate(["tom", "uma"])]
     runs: list[asyncio.Task[None]] = []
     try:

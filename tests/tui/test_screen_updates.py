@@ -36,14 +36,17 @@ ALICE = Identity("alice", "key-alice")
 
 
 class Layouts:
-    """Counts the screen layouts Textual makes (``Screen._refresh_layout``) while installed."""
+    """Counts the screen layouts Textual makes (``Screen._refresh_layout``) while installed: of
+    every screen, or only of ``of`` (the lobby under a table screen may lay itself out when its
+    own throttled redraw comes due)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, of: Screen[Any] | None = None) -> None:
         self.count = 0
         original = Screen._refresh_layout
 
         def counted(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
-            self.count += 1
+            if of is None or screen is of:
+                self.count += 1
             original(screen, *args, **kwargs)
 
         monkeypatch.setattr(Screen, "_refresh_layout", counted)
@@ -142,7 +145,7 @@ async def test_a_table_screen_drawn_again_with_nothing_new_lays_nothing_out(
         monkeypatch.setattr(tui.table_screen, "seconds_left", lambda deadline: left[0])
         screen.redraw()  # every countdown shows 12 s
         await pilot.pause(0.2)
-        layouts = Layouts(monkeypatch)
+        layouts = Layouts(monkeypatch, of=screen)
         screen.redraw()  # nothing new
         await pilot.pause(0.2)
         assert layouts.count == 0
