@@ -112,10 +112,7 @@ class HeuristicBot:
 
     def act(self, view: Any, legal_actions: list[Any], seat: int) -> Any:
         """Choose one of ``legal_actions``."""
-        game = getattr(view, "game", "")
-        if game not in self._strategies:
-            self._strategies[game] = _strategy(game, self.seed)
-        strategy = self._strategies[game]
+        strategy = self._strategy_for(view)
         if strategy is None:
             return legal_actions[self._random.randrange(len(legal_actions))]
         return strategy.choose(view, legal_actions, seat)
@@ -124,10 +121,14 @@ class HeuristicBot:
         """``seat``'s chance to win, in ``[0, 1]``, as its game's strategy judges it from ``view``
         (the seat's own view), or ``None`` when the strategy has no ``estimate`` (or the game no
         strategy). Search bots use it to score positions where they stop looking ahead."""
-        game = getattr(view, "game", "")
-        if game not in self._strategies:
-            self._strategies[game] = _strategy(game, self.seed)
-        estimate = getattr(self._strategies[game], "estimate", None)
+        estimate = getattr(self._strategy_for(view), "estimate", None)
         if estimate is None:
             return None
         return float(estimate(view, seat))
+
+    def _strategy_for(self, view: Any) -> Strategy | None:
+        """The strategy of ``view.game`` (made with the bot's seed at its first use), or ``None``."""
+        game = getattr(view, "game", "")
+        if game not in self._strategies:
+            self._strategies[game] = _strategy(game, self.seed)
+        return self._strategies[game]
