@@ -15,7 +15,23 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-__all__ = ["GameUI", "TableWidget"]
+__all__ = ["BOX_JUNCTIONS", "GameUI", "TableWidget"]
+
+BOX_JUNCTIONS = {
+    frozenset("lr"): "─",
+    frozenset("ud"): "│",
+    frozenset("rd"): "┌",
+    frozenset("ld"): "┐",
+    frozenset("ru"): "└",
+    frozenset("lu"): "┘",
+    frozenset("lrd"): "┬",
+    frozenset("lru"): "┴",
+    frozenset("udr"): "├",
+    frozenset("udl"): "┤",
+    frozenset("lrud"): "┼",
+}
+"""The box-drawing character where lines meet, by the directions they leave in (``l``eft,
+``r``ight, ``u``p, ``d``own): the walls of boards drawn as grids of rooms or plots."""
 
 
 class TableWidget(VerticalScroll):

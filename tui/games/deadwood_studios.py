@@ -32,7 +32,7 @@ from engine.deadwood_studios import actions as A
 from engine.deadwood_studios import events as E
 from engine.deadwood_studios.components import CREDITS, Scene, components
 from engine.deadwood_studios.views import PlayerView, RoleView, SetView, View
-from tui.games.base import GameUI, TableWidget
+from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
 from tui.widgets.quiet import update_static
 
@@ -247,20 +247,6 @@ def _players(view: View, names: list[str], width: int) -> Text:
 
 # -- the map ----------------------------------------------------------------------------------
 
-_CORNERS = {
-    frozenset("lr"): "─",
-    frozenset("ud"): "│",
-    frozenset("rd"): "┌",
-    frozenset("ld"): "┐",
-    frozenset("ru"): "└",
-    frozenset("lu"): "┘",
-    frozenset("lrd"): "┬",
-    frozenset("lru"): "┴",
-    frozenset("udr"): "├",
-    frozenset("udl"): "┤",
-    frozenset("lrud"): "┼",
-}
-
 
 def _cell_lines(view: View, room_id: str, inner: int) -> list[Text]:
     """What a map cell holds: the name and shots, the scene, the dice standing there."""
@@ -342,7 +328,7 @@ def render_map(view: View, width: int = 100) -> Text | None:
             if line.style:
                 styles[y].append((x0 + 1, x0 + 1 + len(line.plain), str(line.style)))
     for (y, x), walls in links.items():
-        canvas[y][x] = _CORNERS[frozenset(walls)]
+        canvas[y][x] = BOX_JUNCTIONS[frozenset(walls)]
     out = Text()
     for y, chars in enumerate(canvas):
         line = Text("".join(chars).rstrip())

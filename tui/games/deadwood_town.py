@@ -43,7 +43,7 @@ from engine.deadwood_town.events import Cowboy
 from engine.deadwood_town.game import Options
 from engine.deadwood_town.state import MINE
 from engine.deadwood_town.views import PlayerView, PlotView, View
-from tui.games.base import GameUI, TableWidget
+from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
 from tui.widgets.log import HIGHLIGHT
 from tui.widgets.quiet import DrawnStatic
 
@@ -256,20 +256,6 @@ def _flow(label: Text, items: list[str], width: int, sep: str = " · ") -> Text:
 
 # -- the town grid ----------------------------------------------------------------------------
 
-_BOX = {
-    frozenset("lr"): "─",
-    frozenset("ud"): "│",
-    frozenset("rd"): "┌",
-    frozenset("ld"): "┐",
-    frozenset("ru"): "└",
-    frozenset("lu"): "┘",
-    frozenset("lrd"): "┬",
-    frozenset("lru"): "┴",
-    frozenset("udr"): "├",
-    frozenset("udl"): "┤",
-    frozenset("lrud"): "┼",
-}
-
 
 def _cowboys(view: Any, cowboys: tuple[Cowboy, ...], width: int) -> Text:
     """The cowboys on a plot as tokens (``R3 G1``), closer together if need be, else counted."""
@@ -354,7 +340,7 @@ def render_grid(view: View, width: int = 100) -> Text | None:
     out = Text()
     for y, row in enumerate(canvas):
         chars = [
-            ch if (y, x) in written or not links[y][x] else _BOX.get(frozenset(links[y][x]), ch)
+            ch if (y, x) in written or not links[y][x] else BOX_JUNCTIONS.get(frozenset(links[y][x]), ch)
             for x, ch in enumerate(row)
         ]
         line = Text("".join(chars).rstrip())
