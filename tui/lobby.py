@@ -45,7 +45,7 @@ from lobby.store import GameRecord
 from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, TableError, shown
 from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
-from tui.table_screen import ServerTableScreen, chat_line
+from tui.table_screen import ServerTableScreen, show_chat
 from tui.widgets import LineInput, PageHelpScreen, Throttle, update_grid, update_static
 
 __all__ = [
@@ -331,14 +331,7 @@ class LobbyScreen(Screen[None]):
         head.append(self.HINTS, style="dim")
         update_static(self.query_one("#lobby-head", Static), head)
         self._show_tables(mine)
-        chat = self.query_one("#lobby-chat", RichLog)
-        lines = list(self.lobby.chat)
-        if len(lines) < self._chat_shown:
-            chat.clear()
-            self._chat_shown = 0
-        for line in lines[self._chat_shown :]:
-            chat.write(chat_line(line))
-        self._chat_shown = len(lines)
+        self._chat_shown = show_chat(self.query_one("#lobby-chat", RichLog), list(self.lobby.chat), self._chat_shown)
 
     def _show_tables(self, mine: set[str]) -> None:
         """The table list: only the cells that changed are drawn anew (all rows when tables came or went)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from lobby.tables import MAX_CHAT_CHARS, Identity, Table, TableError
 from tui.games import ui_for
 from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen, LineInput, Throttle, update_static
 
-__all__ = ["ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left"]
+__all__ = ["ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left", "show_chat"]
 
 _REFRESH_S = 0.2
 """At most one redraw of a seated player's table screen per this many seconds for changes made elsewhere."""
@@ -39,6 +40,17 @@ def chat_line(line: Any) -> Text:
     """A chat line (:class:`lobby.tables.ChatLine`) as the chat logs show it: time, name, text."""
     stamp = time.strftime("%H:%M", time.localtime(line.at))
     return Text.assemble((f"{stamp} ", "dim"), (f"{line.name}: ", "bold"), line.text)
+
+
+def show_chat(chat: RichLog, lines: Sequence[Any], shown: int) -> int:
+    """Write to ``chat`` the chat lines after the ``shown`` first of ``lines`` (all of them anew
+    when there are fewer than ``shown``: the chat was cut); returns how many are shown now."""
+    if len(lines) < shown:
+        chat.clear()
+        shown = 0
+    for line in lines[shown:]:
+        chat.write(chat_line(line))
+    return len(lines)
 
 
 def seconds_left(deadline: float) -> int:
@@ -411,14 +423,7 @@ class ServerTableScreen(Screen[None]):
             self._choices_key = key
 
     def _chat(self) -> None:
-        chat = self.query_one("#st-chat", RichLog)
-        lines = list(self.table.chat)
-        if len(lines) < self._chat_shown:
-            chat.clear()
-            self._chat_shown = 0
-        for line in lines[self._chat_shown :]:
-            chat.write(chat_line(line))
-        self._chat_shown = len(lines)
+        self._chat_shown = show_chat(self.query_one("#st-chat", RichLog), list(self.table.chat), self._chat_shown)
 
     @on(ActionPicker.Chosen)
     def _chosen(self, event: ActionPicker.Chosen) -> None:
