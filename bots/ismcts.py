@@ -204,7 +204,8 @@ class IsmctsBot:
         depth: the rollout cutoff in decisions, ``>= 0``.
         cutoff: how a cut-off rollout is scored: ``"draw"`` (0.5 for every seat) or
             ``"heuristic"`` (the heuristic's ``estimate`` of each seat's chance to win; a draw for
-            a game whose heuristic has none).
+            a game whose heuristic has none, or whose views have no ``players`` to count the
+            seats by).
         prior: the weight ``W >= 0`` of the progressive bias toward the heuristic bot's choice at
             the root (``0``: none, and the heuristic is never asked).
 
