@@ -13,6 +13,7 @@ tests count layouts and table-list rebuilds rather than timing anything:
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 from typing import Any
@@ -264,3 +265,38 @@ def test_a_lobby_change_is_shown_within_a_spread_that_grows_with_the_sessions(tm
     assert lobby.watchers == 200 and screen._spread() == 2.0
     lobby.unwatch(people[0])  # type: ignore[arg-type]
     assert lobby.watchers == 199
+
+
+async def test_a_lobby_redraw_due_while_the_session_closes_draws_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session closing (the app shutting down) removes the lobby's widgets before the lobby's
+    own timers stop: a throttled redraw that comes due then is skipped, not an error (CI once
+    failed with ``NoMatches: '#lobby-head'`` here). The shutdown is held open past the moment the
+    redraw comes due."""
+    lobby = new_lobby(tmp_path)
+    carol = Identity("carol", "key-carol")
+    table = lobby.create_table(carol, "deadwood1876", 3, [SeatSpec("open")] * 3, None)
+    app = SSHApp(lobby, ALICE)
+    redraws: list[bool] = []
+    close_all = App._close_all
+
+    async def slow_close_all(self: App[Any]) -> None:
+        await asyncio.sleep(0.2)  # the redraw below comes due in here
+        await close_all(self)
+
+    monkeypatch.setattr(App, "_close_all", slow_close_all)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        redraw = screen.redraw
+
+        def counted() -> None:
+            redraws.append(app.is_running)
+            redraw()
+
+        monkeypatch.setattr(screen, "redraw", counted)
+        monkeypatch.setattr("tui.widgets.quiet.random.uniform", lambda low, high: high)
+        table.watch(Person("bob"), spectator=True)  # a lobby change: a redraw in 20 ms (1 session)
+    assert redraws == []

@@ -199,7 +199,8 @@ class Throttle:
     at each change; over SSH every redraw lays out and renders the whole screen.
 
     Args:
-        screen: the screen that redraws (nothing is drawn while it is not attached).
+        screen: the screen that redraws (nothing is drawn while it is not attached, nor once its
+            app is shutting down).
         redraw: draws the screen anew.
         interval: the least time between two redraws, in seconds (asked at each change).
         spread: the first redraw after a quiet time waits a random 0..``spread`` seconds (a number,
@@ -237,8 +238,17 @@ class Throttle:
     def _fire(self) -> None:
         self._scheduled = False
         self._last = time.monotonic()
-        if self._screen.is_attached:
+        if shown(self._screen):
             self._redraw()
+
+
+def shown(screen: Screen[Any]) -> bool:
+    """Whether a timer may draw on ``screen``: it is attached and its app is not shutting down.
+
+    An app shutting down (an SSH session closing) removes a screen's widgets before the screen's
+    own timers stop, so a timer that comes due then would find its widgets gone.
+    """
+    return screen.is_attached and screen.app.is_running
 
 
 def update_grid(
