@@ -86,18 +86,31 @@ async def two_people_and_a_bot(
             yield table, code, {0: alice, 1: bob}
 
 
-async def play_turns(table: Table, terms: dict[int, Terminal], turns: int, until_over: bool = False) -> None:
+async def play_turns(
+    table: Table, terms: dict[int, Terminal], turns: int, until_over: bool = False, and_a_bot_move: bool = False
+) -> None:
     """Each seat of ``terms`` makes ``turns`` moves from its terminal (``1`` in the picker, see
     :func:`move_once`), in the order the game asks for them; with ``until_over``, stop early
-    when the game ends.
+    when the game ends; with ``and_a_bot_move``, go on (making the moves the game asks of the
+    people) until a move not made by the people has been recorded too: a seat's turn may take
+    several moves, so the bot's turn may come only after more than ``turns`` of theirs.
 
     Raises:
-        AssertionError: the people did not get their turns within 30 s.
+        AssertionError: the people did not get their turns (or no bot moved) within 30 s.
     """
     made = dict.fromkeys(terms, 0)
+    start = table.num_moves
     deadline = time.monotonic() + 30
-    while min(made.values()) < turns and not (until_over and table.is_over):
-        assert time.monotonic() < deadline, "the people did not get to play"
+
+    def more() -> bool:
+        if until_over and table.is_over:
+            return False
+        return min(made.values()) < turns or (and_a_bot_move and table.num_moves - start <= sum(made.values()))
+
+    while more():
+        assert time.monotonic() < deadline, (
+            "the people did not get to play" if min(made.values()) < turns else "no bot moved"
+        )
         state = table.state
         assert state is not None
         waiting = [s for s in state.to_act if s in terms]

@@ -15,7 +15,7 @@ TITLE = engine.game("deadwood_studios").title
 @pytest.mark.slow  # some 15-20 s: two terminals, the form, three turns each
 async def test_a_deadwood_studios_table_from_the_lobby_with_people_and_a_bot(server: SaloonServer) -> None:
     async with two_people_and_a_bot(server, "deadwood_studios", f"{TITLE} has no options") as (table, code, terms):
-        await play_turns(table, terms, 3)
+        await play_turns(table, terms, 3, and_a_bot_move=True)
         for seat, term in terms.items():
             screen = term.text()
             assert f"Table {code}" in screen and TITLE in screen
@@ -24,7 +24,7 @@ async def test_a_deadwood_studios_table_from_the_lobby_with_people_and_a_bot(ser
             assert f"you: seat {seat}" in screen
         await terms[0].press("?")
         await terms[0].wait_for("Reading the table")
-    assert table.num_moves > 6
+    assert table.num_moves > 6  # three moves each and the bot's
 
 
 async def test_a_remote_bot_takes_a_deadwood_studios_seat_and_plays_to_the_end(server: SaloonServer) -> None:

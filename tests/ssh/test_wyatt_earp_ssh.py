@@ -19,7 +19,7 @@ TITLE = engine.game("wyatt_earp").title
 
 async def test_a_wyatt_earp_table_from_the_lobby_with_people_and_a_bot(server: SaloonServer) -> None:
     async with two_people_and_a_bot(server, "wyatt_earp", "hideout_reward") as (table, code, terms):
-        await play_turns(table, terms, 3)
+        await play_turns(table, terms, 3, and_a_bot_move=True)
         for seat, term in terms.items():
             screen = term.text()
             assert f"Table {code}" in screen and TITLE in screen
@@ -28,7 +28,7 @@ async def test_a_wyatt_earp_table_from_the_lobby_with_people_and_a_bot(server: S
             assert "Supply" in screen and "Discard" in screen
         await terms[0].press("?")
         await terms[0].wait_for("Reading the table")
-    assert table.num_moves > 6
+    assert table.num_moves > 6  # three moves each and the bot's
 
 
 async def test_a_remote_bot_takes_a_wyatt_earp_seat_and_plays_to_the_end(server: SaloonServer) -> None:
