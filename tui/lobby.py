@@ -36,7 +36,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, OptionList, RichLog, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 
 import engine
@@ -46,7 +46,7 @@ from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, Table
 from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, show_chat
-from tui.widgets import LineInput, PageHelpScreen, Throttle, update_grid, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, update_static
 
 __all__ = [
     "LobbyHelpScreen",
@@ -71,6 +71,39 @@ holding them up in one block. Measured with 100 sessions and 5 tables of ``ismct
 
 _LOBBY_SPREAD_MAX_S = 2.0
 """The longest a lobby waits to show a change (chat lines and the table list)."""
+
+
+def _table_list_columns() -> tuple[tuple[str, int], ...]:
+    """The lobby's table list: ``(heading, width in cells)`` per column.
+
+    Fixed widths, wide enough for every value (a table code and its ``*``, the longest game title
+    registered, ``playing (move 99999)``).
+    """
+    title = max(len(engine.game(game_id).title) for game_id in engine.games())
+    return (
+        ("table", 6),
+        ("game", max(4, title)),
+        ("players", 7),
+        ("humans", 6),
+        ("bots", 4),
+        ("free", 4),
+        ("status", len("playing (move 99999)")),
+        ("watching", 8),
+    )
+
+
+def _table_list_line(cells: typing.Iterable[str], widths: typing.Sequence[int]) -> Text:
+    """One line of the lobby's table list (or its headings): the cells in columns of ``widths``
+    cells (see :func:`_table_list_columns`), a longer one cut to its column's width.
+
+    The list is an :class:`OptionList` of such lines, not a ``DataTable``: every session in the
+    lobby draws it anew at each lobby change (a game starting or ending), and a ``DataTable``
+    renders every cell of every row again for one changed cell (~12 ms with 12 tables, measured
+    with ``tests/bench/redraw_cost.py --lobby 12``), where an option list renders a line of text
+    per table.
+    """
+    return Text("  ".join(f"{cell[:width]:<{width}}" for cell, width in zip(cells, widths, strict=True)))
+
 
 MAX_FORM_CHARS = 200
 """The longest text the new-table form's bots and options lines take."""
@@ -275,7 +308,7 @@ class LobbyScreen(Screen[None]):
         self._refresh = Throttle(self, self._redraw_if_shown, lambda: _LOBBY_REFRESH_S, spread=self._spread)
         self._codes: list[str] = []
         self._rows: list[tuple[str, ...]] = []  # the cells shown, a tuple per table (in _codes order)
-        self._columns: list[Any] = []  # the table list's column keys
+        self._widths = [width for _, width in _table_list_columns()]
 
     def _spread(self) -> float:
         """How long a redraw may wait, at random (see :data:`_LOBBY_SPREAD_PER_SESSION_S`)."""
@@ -283,8 +316,9 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-head")
-        table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield table
+        headings = [heading for heading, _ in _table_list_columns()]
+        yield Static(_table_list_line(headings, self._widths), id="tables-head")
+        yield OptionList(id="tables")
         yield RichLog(id="lobby-chat", wrap=True, markup=False, max_lines=500)
         yield _Input(
             placeholder="say something to the saloon (Enter sends, Esc back to the tables)",
@@ -294,9 +328,8 @@ class LobbyScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Columns, the first drawing, and change notifications from the lobby."""
-        table = self.query_one("#tables", DataTable)
-        self._columns = table.add_columns("table", "game", "players", "humans", "bots", "free", "status", "watching")
+        """The first drawing, and change notifications from the lobby."""
+        table = self.query_one("#tables", OptionList)
         self.lobby.watch(self)
         self.redraw()
         table.focus()
@@ -357,20 +390,30 @@ class LobbyScreen(Screen[None]):
             )
         if rows == self._rows and codes == self._codes:
             return
-        update_grid(self.query_one("#tables", DataTable), self._columns, codes, rows, self._codes, self._rows)
+        listed = self.query_one("#tables", OptionList)
+        if codes == self._codes:
+            for index, (row, old) in enumerate(zip(rows, self._rows, strict=True)):
+                if row != old:
+                    listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
+        else:
+            highlighted = listed.highlighted
+            selected = self._codes[highlighted] if highlighted is not None and highlighted < len(self._codes) else None
+            listed.set_options(Option(_table_list_line(row, self._widths)) for row in rows)
+            if rows:
+                listed.highlighted = codes.index(selected) if selected in codes else 0
         self._codes, self._rows = codes, rows
 
     def _selected(self) -> Table | None:
-        grid = self.query_one("#tables", DataTable)
-        if not 0 <= grid.cursor_row < len(self._codes):
+        highlighted = self.query_one("#tables", OptionList).highlighted
+        if highlighted is None or not 0 <= highlighted < len(self._codes):
             return None
         try:
-            return self.lobby.table(self._codes[grid.cursor_row])
+            return self.lobby.table(self._codes[highlighted])
         except TableError:
             return None
 
-    @on(DataTable.RowSelected, "#tables")
-    def _row_selected(self, event: DataTable.RowSelected) -> None:
+    @on(OptionList.OptionSelected, "#tables")
+    def _row_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_open()
 
@@ -458,7 +501,7 @@ class LobbyScreen(Screen[None]):
 
     def key_escape(self) -> None:
         """Esc leaves the chat line."""
-        self.query_one("#tables", DataTable).focus()
+        self.query_one("#tables", OptionList).focus()
 
 
 class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):

@@ -19,6 +19,13 @@ terminal output per redraw, and how many redraws laid the screen out again; the 
 the same wait without a redraw is measured and subtracted. With ``--profile N`` the top ``N``
 functions (by own time and by cumulative time) of all the measured redraws are printed.
 
+With ``--lobby N``, the script measures a lobby's redraw instead: a lobby listing ``N`` tables of
+``--players`` stand-ins (each a few moves into its game), redrawn after each change that a
+session's lobby sees over and over when bots play: a move at one table (one cell changes: its
+``playing (move N)``) or a table coming (a new row, and the oldest table dropped so the list keeps
+its length). ``--moves`` redraws are measured, one in five after a table came; the two kinds are
+reported apart.
+
 The games are the same from run to run (the tables' seeds and codes come from ``--seed``), so
 ``--check FILE`` can show that a change to the screens leaves what they show as it was: the
 first run writes a digest of the whole screen (every cell's text and style, and the
@@ -227,6 +234,70 @@ async def measure_game(
     }
 
 
+async def measure_lobby(
+    game_id: str, players: int, tables: int, redraws: int, seed: int, profiler: cProfile.Profile | None
+) -> dict[str, Any]:
+    """Redraw costs of a lobby listing ``tables`` tables (see the module docstring)."""
+    rng = random.Random(seed)
+    lobby_tables.secrets = SeededSecrets(seed)  # type: ignore[attr-defined]
+    costs: dict[str, list[float]] = {"move": [], "table": []}
+    idle: list[float] = []
+    laid_out: dict[str, int] = {"move": 0, "table": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        config = ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=1000)
+        lobby = Lobby(Store(tmp), config)
+        live: list[tuple[Table, list[Person]]] = []
+
+        def play(table: Table, people: list[Person]) -> None:
+            state = table.state
+            assert state is not None
+            if not state.is_over:
+                seat = state.to_act[0]
+                table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
+
+        def open_one() -> None:
+            table, people = new_table(lobby, game_id, players)
+            for _ in range(rng.randrange(1, 20)):
+                play(table, people)
+            live.append((table, people))
+
+        for _ in range(tables):
+            open_one()
+        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            _configure_console(app, "256")
+            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+            screen = app.screen
+            screen._refresh = lambda: None  # type: ignore[attr-defined]  # only the measured redraws
+            await pilot.pause(0.3)
+            for n in range(redraws):
+                kind = "table" if n % 5 == 4 else "move"
+                if kind == "table":
+                    del lobby.tables[live.pop(0)[0].code]  # gone from the list (as a table long over)
+                    open_one()
+                else:
+                    play(*rng.choice(live))
+                t0 = time.process_time()
+                await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
+                idle.append(time.process_time() - t0)
+                laid = Layouts.count
+                if profiler is not None:
+                    profiler.enable()
+                t0 = time.process_time()
+                screen.redraw()  # type: ignore[attr-defined]
+                await pilot.pause(SETTLE_S)
+                costs[kind].append(time.process_time() - t0)
+                if profiler is not None:
+                    profiler.disable()
+                laid_out[kind] += Layouts.count > laid
+    base = statistics.median(idle)
+    result: dict[str, Any] = {"tables": tables, "idle_ms": round(base * 1000, 2)}
+    for kind, spent in costs.items():
+        result[f"{kind}_median_ms"] = round(statistics.median(max(0.0, c - base) * 1000 for c in spent), 2)
+        result[f"{kind}_layouts"] = f"{laid_out[kind]}/{len(spent)}"
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -236,9 +307,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the top N functions")
     parser.add_argument("--check", type=Path, metavar="FILE", help="write, or compare with, the screens' digests")
+    parser.add_argument("--lobby", type=int, default=0, metavar="N", help="measure a lobby listing N tables")
     args = parser.parse_args()
     Layouts.install()
     profiler = cProfile.Profile() if args.profile else None
+    if args.lobby:
+        game_id = args.games.split(",")[0]
+        result = asyncio.run(measure_lobby(game_id, args.players, args.lobby, args.moves, args.seed, profiler))
+        print(json.dumps(result))
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+        return
     expected = json.loads(args.check.read_text()) if args.check and args.check.exists() else None
     found: dict[str, list[str]] = {}
     print(

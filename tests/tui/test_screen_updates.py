@@ -24,7 +24,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, OptionList, Static
 
 import tui.table_screen
 from lobby.store import Store
@@ -85,7 +85,7 @@ async def test_typing_in_the_lobby_chat_lays_nothing_out(tmp_path: Path, monkeyp
         assert layouts.count == 0
 
 
-async def test_a_lobby_change_redraws_only_the_changed_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_lobby_change_redraws_only_the_changed_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = new_lobby(tmp_path)
     carol = Identity("carol", "key-carol")
     first = lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
@@ -95,34 +95,80 @@ async def test_a_lobby_change_redraws_only_the_changed_cells(tmp_path: Path, mon
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LobbyScreen)
-        grid = screen.query_one("#tables", DataTable)
-        cleared: list[int] = []
-        monkeypatch.setattr(grid, "clear", lambda *a, **k: cleared.append(1))
-        updated: list[tuple[str, str]] = []
-        update_cell = grid.update_cell
+        listed = screen.query_one("#tables", OptionList)
+        assert [str(o.prompt).split()[0] for o in listed.options] == [second.code, first.code]  # newest first
+        refilled: list[int] = []
+        set_options = listed.set_options
+        monkeypatch.setattr(listed, "set_options", lambda options: refilled.append(1) or set_options(options))
+        replaced: list[tuple[int, str]] = []
+        replace = listed.replace_option_prompt_at_index
 
-        def counted(row: Any, column: Any, value: Any, **kwargs: Any) -> None:
-            updated.append((str(row), str(value)))
-            update_cell(row, column, value, **kwargs)
+        def counted(index: int, prompt: Any) -> Any:
+            replaced.append((index, str(prompt)))
+            return replace(index, prompt)
 
-        monkeypatch.setattr(grid, "update_cell", counted)
+        monkeypatch.setattr(listed, "replace_option_prompt_at_index", counted)
         second.watch(Person("bob"), spectator=True)
         screen.redraw()
-        assert cleared == []
-        assert updated == [(second.code, "1")]
-        assert [str(c) for c in grid.get_row(second.code)] == [
-            second.code,
-            "Deadwood 1876",
-            "3",
-            "0",
-            "0",
-            "3",
-            "waiting",
-            "1",
+        assert refilled == []
+        assert [(index, line.split()) for index, line in replaced] == [
+            (0, [second.code, "Deadwood", "1876", "3", "0", "0", "3", "waiting", "1"])
         ]
         screen.redraw()  # nothing changed since
-        assert updated == [(second.code, "1")]
-        assert grid.row_count == 2 and grid.get_row(first.code)[-1] == "0"
+        assert len(replaced) == 1
+        assert str(listed.get_option_at_index(1).prompt).split()[-1] == "0"
+
+
+async def test_the_highlighted_table_stays_highlighted_when_tables_come(tmp_path: Path) -> None:
+    lobby = new_lobby(tmp_path)
+    carol = Identity("carol", "key-carol")
+    first = lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
+    lobby.create_table(carol, "wyatt_earp", 2, [SeatSpec("open")] * 2, None)
+    app = SSHApp(lobby, ALICE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        await pilot.press("down")
+        assert screen._selected() is first
+        lobby.create_table(carol, "deadwood_studios", 2, [SeatSpec("open")] * 2, None)
+        screen.redraw()
+        listed = screen.query_one("#tables", OptionList)
+        assert listed.option_count == 3 and listed.highlighted == 2
+        assert screen._selected() is first
+
+
+async def test_a_bot_game_shown_in_the_lobby_from_start_to_end_lays_nothing_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's table list keeps its width, so a game's progress lays the screen out for
+    nothing: not a status growing from ``move 9`` to ``move 10``, nor one shrinking to ``over``
+    (a hundred sessions in the lobby each laid the whole screen out again). Only a new length of
+    the list does (Textual's option list then lays out for its scrollbar)."""
+    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0.005))  # paced: it has a spectator
+    carol = Identity("carol", "key-carol")
+    lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
+    app = SSHApp(lobby, ALICE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        table = lobby.create_table(carol, "deadwood1876", 2, [SeatSpec("bot")] * 2, None)
+        table.watch(Person("bob"), spectator=True)
+        screen.redraw()  # the new table: a new length
+        shown = [screen._rows[screen._codes.index(table.code)][6]]
+        await pilot.pause(0.01)  # drawn (a pause without a delay waits for an idle CPU: the game's end)
+        layouts = Layouts(monkeypatch)
+        while not table.is_over:
+            screen.redraw()
+            shown.append(screen._rows[screen._codes.index(table.code)][6])
+            await pilot.pause(0.01)
+        screen.redraw()
+        await pilot.pause(0.01)
+        shown.append(screen._rows[screen._codes.index(table.code)][6])
+        moves = [int(status.split()[-1].rstrip(")")) for status in shown if status.startswith("playing (move ")]
+        assert min(moves) < 10 <= max(moves) and shown[-1] == "over"
+        assert layouts.count == 0
 
 
 async def test_a_table_screen_drawn_again_with_nothing_new_lays_nothing_out(
