@@ -77,17 +77,18 @@ def _table_list_columns() -> tuple[tuple[str, int], ...]:
     """The lobby's table list: ``(heading, width in cells)`` per column.
 
     Fixed widths, wide enough for every value (a table code and its ``*``, the longest game title
-    registered, ``playing (move 99999)``).
+    registered, ``playing (move 99999)``); the status comes before the counts, so that an
+    80-column terminal, which cuts the lines (``lobby.tcss``), still shows it.
     """
     title = max(len(engine.game(game_id).title) for game_id in engine.games())
     return (
         ("table", 6),
         ("game", max(4, title)),
+        ("status", len("playing (move 99999)")),
         ("players", 7),
         ("humans", 6),
         ("bots", 4),
         ("free", 4),
-        ("status", len("playing (move 99999)")),
         ("watching", 8),
     )
 
@@ -380,11 +381,11 @@ class LobbyScreen(Screen[None]):
                 (
                     table.code + ("*" if table.code in mine else ""),
                     table.title,
+                    status,
                     str(table.num_players),
                     str(counts["human"]),
                     str(counts["bot"]),
                     str(counts["free"]),
-                    status,
                     str(len(table.spectators)),
                 )
             )

@@ -112,11 +112,25 @@ async def test_a_lobby_change_redraws_only_the_changed_lines(tmp_path: Path, mon
         screen.redraw()
         assert refilled == []
         assert [(index, line.split()) for index, line in replaced] == [
-            (0, [second.code, "Deadwood", "1876", "3", "0", "0", "3", "waiting", "1"])
+            (0, [second.code, "Deadwood", "1876", "waiting", "3", "0", "0", "3", "1"])
         ]
         screen.redraw()  # nothing changed since
         assert len(replaced) == 1
         assert str(listed.get_option_at_index(1).prompt).split()[-1] == "0"
+
+
+async def test_the_table_list_on_an_80_column_terminal_cuts_lines_after_the_status(tmp_path: Path) -> None:
+    lobby = new_lobby(tmp_path)
+    carol = Identity("carol", "key-carol")
+    table = lobby.create_table(carol, "deadwood_town", 3, [SeatSpec("open")] * 3, None)
+    app = SSHApp(lobby, ALICE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+        head = next(n for n, line in enumerate(lines) if line.lstrip().startswith("table"))
+        assert lines[head].split()[:4] == ["table", "game", "status", "players"]
+        assert lines[head + 1].split()[:6] == [table.code, "Deadwood", "(worker", "placement)", "waiting", "3"]
+        assert lines[head + 2] == ""  # one line per table: nothing wrapped onto the next
 
 
 async def test_the_highlighted_table_stays_highlighted_when_tables_come(tmp_path: Path) -> None:
@@ -156,16 +170,16 @@ async def test_a_bot_game_shown_in_the_lobby_from_start_to_end_lays_nothing_out(
         table = lobby.create_table(carol, "deadwood1876", 2, [SeatSpec("bot")] * 2, None)
         table.watch(Person("bob"), spectator=True)
         screen.redraw()  # the new table: a new length
-        shown = [screen._rows[screen._codes.index(table.code)][6]]
+        shown = [screen._rows[screen._codes.index(table.code)][2]]
         await pilot.pause(0.01)  # drawn (a pause without a delay waits for an idle CPU: the game's end)
         layouts = Layouts(monkeypatch)
         while not table.is_over:
             screen.redraw()
-            shown.append(screen._rows[screen._codes.index(table.code)][6])
+            shown.append(screen._rows[screen._codes.index(table.code)][2])
             await pilot.pause(0.01)
         screen.redraw()
         await pilot.pause(0.01)
-        shown.append(screen._rows[screen._codes.index(table.code)][6])
+        shown.append(screen._rows[screen._codes.index(table.code)][2])
         moves = [int(status.split()[-1].rstrip(")")) for status in shown if status.startswith("playing (move ")]
         assert min(moves) < 10 <= max(moves) and shown[-1] == "over"
         assert layouts.count == 0
