@@ -293,7 +293,7 @@ async def test_enter_on_a_finished_table_opens_it_to_watch(server: SaloonServer)
         await term.press("ctrl+l")  # a bot plays alice's seat at once: the game ends without her
         table = server.lobby.table(code)
         await wait_until(lambda: table.is_over, timeout=30, what="the game to end")
-        await wait_row(term, code, lambda cells: cells[-2] == "over", "the table listed as over")
+        await wait_row(term, code, lambda cells: cells[-6] == "over", "the table listed as over")
         await term.press("enter")
         await term.wait_for("ctrl+r: replay")
         await term.settle()
