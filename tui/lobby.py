@@ -368,7 +368,7 @@ class LobbyScreen(Screen[None]):
         self._chat_shown = show_chat(self.query_one("#lobby-chat", RichLog), list(self.lobby.chat), self._chat_shown)
 
     def _show_tables(self, mine: set[str]) -> None:
-        """The table list: only the cells that changed are drawn anew (all rows when tables came or went)."""
+        """The table list: only the lines that changed are drawn anew (all of them when tables came or went)."""
         codes: list[str] = []
         rows: list[tuple[str, ...]] = []
         for table in self.lobby.listing():
