@@ -45,7 +45,7 @@ import engine
 from lobby.ladder import Standing
 from lobby.tables import Identity, Lobby, Table, TableError
 from tui.table_screen import ServerTableScreen
-from tui.widgets import LineInput, PageHelpScreen, Throttle, shown, update_grid, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, may_draw, update_grid, update_static
 
 __all__ = ["LADDER_HELP", "LadderHelpScreen", "LadderPlayer", "LadderScreen", "parse_counts", "shared_standings"]
 
@@ -500,7 +500,7 @@ class LadderScreen(Screen[None]):
             self._stop_ticker()
 
     def _tick(self) -> None:
-        if shown(self):
+        if may_draw(self):
             self._show_queue()
 
     def _stop_ticker(self) -> None:

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 import engine
 from lobby.tables import MAX_CHAT_CHARS, Identity, Table, TableError
 from tui.games import ui_for
-from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen, LineInput, Throttle, shown, update_static
+from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen, LineInput, Throttle, may_draw, update_static
 
 __all__ = ["ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left", "show_chat"]
 
@@ -342,7 +342,7 @@ class ServerTableScreen(Screen[None]):
         self._show_note()
 
     def _tick(self) -> None:
-        if not shown(self):
+        if not may_draw(self):
             return
         update_static(self.query_one("#st-seats", Static), self._seats_line(self._seat, self._view), same_size=True)
         self._show_note()

@@ -3,7 +3,7 @@
 from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
-from tui.widgets.quiet import DrawnStatic, LineInput, Throttle, shown, update_grid, update_static
+from tui.widgets.quiet import DrawnStatic, LineInput, Throttle, may_draw, update_grid, update_static
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
 
@@ -18,8 +18,7 @@ __all__ = [
     "ReplayControls",
     "ResultScreen",
     "Throttle",
-    "shown",
-    "shown",
+    "may_draw",
     "update_grid",
     "update_static",
 ]

@@ -238,11 +238,11 @@ class Throttle:
     def _fire(self) -> None:
         self._scheduled = False
         self._last = time.monotonic()
-        if shown(self._screen):
+        if may_draw(self._screen):
             self._redraw()
 
 
-def shown(screen: Screen[Any]) -> bool:
+def may_draw(screen: Screen[Any]) -> bool:
     """Whether a timer may draw on ``screen``: it is attached and its app is not shutting down.
 
     An app shutting down (an SSH session closing) removes a screen's widgets before the screen's
