@@ -309,7 +309,8 @@ class LobbyScreen(Screen[None]):
         self._refresh = Throttle(self, self._redraw_if_shown, lambda: _LOBBY_REFRESH_S, spread=self._spread)
         self._codes: list[str] = []
         self._rows: list[tuple[str, ...]] = []  # the cells shown, a tuple per table (in _codes order)
-        self._widths = [width for _, width in _table_list_columns()]
+        self._columns = _table_list_columns()
+        self._widths = [width for _, width in self._columns]
 
     def _spread(self) -> float:
         """How long a redraw may wait, at random (see :data:`_LOBBY_SPREAD_PER_SESSION_S`)."""
@@ -317,8 +318,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-head")
-        headings = [heading for heading, _ in _table_list_columns()]
-        yield Static(_table_list_line(headings, self._widths), id="tables-head")
+        yield Static(_table_list_line([heading for heading, _ in self._columns], self._widths), id="tables-head")
         yield OptionList(id="tables")
         yield RichLog(id="lobby-chat", wrap=True, markup=False, max_lines=500)
         yield _Input(
@@ -397,19 +397,25 @@ class LobbyScreen(Screen[None]):
                 if row != old:
                     listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
         else:
-            highlighted = listed.highlighted
-            selected = self._codes[highlighted] if highlighted is not None and highlighted < len(self._codes) else None
+            selected = self._highlighted_code()
             listed.set_options(Option(_table_list_line(row, self._widths)) for row in rows)
             if rows:
                 listed.highlighted = codes.index(selected) if selected in codes else 0
         self._codes, self._rows = codes, rows
 
-    def _selected(self) -> Table | None:
+    def _highlighted_code(self) -> str | None:
+        """The code of the table highlighted in the list as last drawn, if any."""
         highlighted = self.query_one("#tables", OptionList).highlighted
         if highlighted is None or not 0 <= highlighted < len(self._codes):
             return None
+        return self._codes[highlighted]
+
+    def _selected(self) -> Table | None:
+        code = self._highlighted_code()
+        if code is None:
+            return None
         try:
-            return self.lobby.table(self._codes[highlighted])
+            return self.lobby.table(code)
         except TableError:
             return None
 
