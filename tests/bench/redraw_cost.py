@@ -156,6 +156,18 @@ def new_table(lobby: Lobby, game_id: str, players: int) -> tuple[Table, list[Per
     return table, people
 
 
+def play_random(table: Table, people: list[Person], rng: random.Random) -> bool:
+    """Play one random legal move at ``table`` for whichever stand-in is to act; False (and no
+    move) once the game is over."""
+    state = table.state
+    assert state is not None
+    if state.is_over:
+        return False
+    seat = state.to_act[0]
+    table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
+    return True
+
+
 async def measure_game(
     game_id: str,
     players: int,
@@ -191,12 +203,8 @@ async def measure_game(
                 await pilot.pause(0.3)
                 while len(costs) < moves and not table.is_over:
                     for _ in range(stride):
-                        state = table.state
-                        assert state is not None
-                        if state.is_over:
+                        if not play_random(table, people, rng):
                             break
-                        seat = state.to_act[0]
-                        table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
                     t0 = time.process_time()
                     await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
                     idle.append(time.process_time() - t0)
@@ -248,17 +256,10 @@ async def measure_lobby(
         lobby = Lobby(Store(tmp), config)
         live: list[tuple[Table, list[Person]]] = []
 
-        def play(table: Table, people: list[Person]) -> None:
-            state = table.state
-            assert state is not None
-            if not state.is_over:
-                seat = state.to_act[0]
-                table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
-
         def open_one() -> None:
             table, people = new_table(lobby, game_id, players)
             for _ in range(rng.randrange(1, 20)):
-                play(table, people)
+                play_random(table, people, rng)
             live.append((table, people))
 
         for _ in range(tables):
@@ -276,7 +277,7 @@ async def measure_lobby(
                     del lobby.tables[live.pop(0)[0].code]  # gone from the list (as a table long over)
                     open_one()
                 else:
-                    play(*rng.choice(live))
+                    play_random(*rng.choice(live), rng)
                 t0 = time.process_time()
                 await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
                 idle.append(time.process_time() - t0)
