@@ -149,6 +149,9 @@ def end_message(outcome: Any) -> bytes:
 def parse_reply(line: bytes, n_legal: int) -> int:
     """The action index in a bot's reply line.
 
+    Keys other than ``action`` are ignored, as the protocol promises, but the whole line must
+    be UTF-8: the decoder skips an unknown key's value without checking its bytes.
+
     Args:
         line: one line as read (a trailing ``\\r\\n`` or ``\\n`` is allowed).
         n_legal: the number of legal actions offered.
@@ -157,14 +160,20 @@ def parse_reply(line: bytes, n_legal: int) -> int:
         The index, ``0 <= index < n_legal``.
 
     Raises:
-        BotReplyError: an empty, oversized, non-JSON or malformed line, or an index out of range.
-            The message says which, and quotes the start of the line.
+        BotReplyError: an empty, oversized, non-UTF-8, non-JSON or malformed line, or an index
+            out of range. The message says which, and quotes the start of the line.
     """
     if len(line) > MAX_LINE_BYTES:
         raise BotReplyError(f"reply line too long ({len(line)} bytes; the limit is {MAX_LINE_BYTES})")
     text = line.rstrip(b"\r\n")
     if not text.strip():
         raise BotReplyError('empty reply line; expected {"action": INDEX}')
+    try:
+        text.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BotReplyError(
+            f'bad reply {_quote(text)}: not UTF-8 at byte {exc.start}; expected {{"action": INDEX}}'
+        ) from None
     try:
         reply = _reply_decoder.decode(text)
     except msgspec.DecodeError as exc:

@@ -85,3 +85,29 @@ def test_parse_reply_accepts(line):
 def test_parse_reply_rejects(line, message):
     with pytest.raises(BotReplyError, match=message):
         parse_reply(line, 3)
+
+
+# Issue 26: a reply line must be UTF-8 throughout, in the keys the server ignores too (msgspec
+# skips an unknown key's value without checking its bytes). Other keys stay ignored, as the
+# protocol documents (docs/bot-protocol.md).
+
+
+@pytest.mark.parametrize(
+    ("line", "byte"),
+    [
+        (b'{"action":0,"x":"\xff"}', 17),
+        (b'{"action":0,"x":"ok","y":"\xc0\xaf"}\n', 26),  # an overlong "/"
+        (b'{"action":0,"x":"\xed\xa0\x80"}', 17),  # a UTF-16 surrogate
+        (b'{"action":0,"\xfe":1}', 13),
+    ],
+)
+def test_parse_reply_refuses_a_line_that_is_not_utf8(line, byte):
+    text = line.rstrip(b"\n").decode("utf-8", "replace")
+    with pytest.raises(BotReplyError) as refused:
+        parse_reply(line, 3)
+    assert str(refused.value) == f'bad reply {text!r}: not UTF-8 at byte {byte}; expected {{"action": INDEX}}'
+
+
+@pytest.mark.parametrize("line", [b'{"action": 0}', b'{"action":0,"x":"\xc3\xbf"}', b'{"action":0,"x":"\\u00ff"}'])
+def test_parse_reply_takes_utf8_with_other_keys_ignored(line):
+    assert parse_reply(line, 3) == 0
