@@ -248,16 +248,18 @@ class RecentGamesScreen(ModalScreen[GameRecord | None]):
 
     @staticmethod
     def _line(record: GameRecord) -> Text:
+        """The game's line; its names and codes come from a replay, through :func:`replays.printable`."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.finished))
         try:
             title = engine.game(record.game).title
         except engine.UnknownGame:
-            title = record.game
-        winners = ", ".join(record.players[s] for s in record.winners if 0 <= s < len(record.players))
+            title = replays.printable(record.game)
+        players = [replays.printable(name) for name in record.players]
+        winners = ", ".join(players[s] for s in record.winners if 0 <= s < len(players))
         return Text.assemble(
             (f"{when}  ", "dim"),
-            (f"{record.code}  ", "bold"),
-            f"{title}: {', '.join(record.players)}",
+            (f"{replays.printable(record.code)}  ", "bold"),
+            f"{title}: {', '.join(players)}",
             (f"  won by {winners or 'nobody'}", "dim"),
         )
 

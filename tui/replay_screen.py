@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,19 +12,35 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 import engine
-from replays import Replay, ReplayCursor
+from replays import Replay, ReplayCursor, printable
 from tui.games import GameUI
 from tui.widgets import GameLog, HelpScreen, ReplayControls
 
 __all__ = ["ReplayScreen"]
 
 
+def _printable_names(replay: Replay) -> Replay:
+    """``replay`` with every player name through :func:`replays.printable` (the game is the same:
+    names play no part in it); ``replay`` itself when every name is printable already."""
+    players = replay.header.players
+    cleaned = tuple(msgspec.structs.replace(p, name=printable(p.name)) for p in players)
+    if cleaned == players:
+        return replay
+    return msgspec.structs.replace(replay, header=msgspec.structs.replace(replay.header, players=cleaned))
+
+
 class ReplayScreen(Screen[None]):
     """Step through a replay from any seat's view, the spectator's or the omniscient one.
 
+    Every viewer (``saloon replay``, a finished table, the lobby's recent games) opens here, so
+    the player names, the only text of the file that is drawn (the game id, rules version and
+    options must be the engine's own for the replay to verify), go through
+    :func:`replays.printable` here once: a name cannot send escape sequences to the terminal.
+
     Args:
         replay: a decoded replay (it is verified on load: a replay that does not re-simulate
-            raises :class:`replays.ReplayError`).
+            raises :class:`replays.ReplayError`); :attr:`replay` is this replay with its player
+            names printable.
         ui: the game's screen parts.
         pov: the first point of view (a seat, ``None`` for the spectator, ``engine.OMNISCIENT``);
             by default the first human's seat, else the omniscient view.
@@ -43,6 +60,7 @@ class ReplayScreen(Screen[None]):
 
     def __init__(self, replay: Replay, ui: GameUI, pov: int | None | str = "auto") -> None:
         super().__init__(classes="game-screen")
+        replay = _printable_names(replay)
         self.replay = replay
         self.ui = ui.for_options(replay.header.options)
         self.cursor = ReplayCursor(replay)
