@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import ipaddress
 import logging
 import secrets
 import time
@@ -66,6 +67,7 @@ __all__ = [
     "ServerConfig",
     "Table",
     "TableError",
+    "address_group",
     "clean_text",
     "shown",
 ]
@@ -110,11 +112,40 @@ class ServerConfig:
         bot_delay_s: the pause before a visible bot move at tables with people, or with spectators
             if the table is not rated (0: none).
         remote_deadline_ms: the per-decision deadline of remote bots.
-        max_tables: the most tables not yet over.
+        max_tables: the most tables not yet over (waiting or playing, ladder tables included):
+            what the server runs at once. It is checked when a table is opened, never when
+            someone joins one (a join only starts a game that already holds its place).
+        max_waiting_tables: the most tables waiting for players, a sub-cap of :attr:`max_tables`.
+            Only a new table with a free seat for someone else is refused when it is reached;
+            a table of its creator and bots, or of bots only, is not (it starts at once), so
+            tables nobody joins can never keep anyone from playing: the other
+            ``max_tables - max_waiting_tables`` places are for games that start.
         max_open_tables_per_account: the most waiting or playing tables one account (or one
             guest session) may have opened; one more is refused.
-        waiting_idle_s: a waiting table where nothing happened (nobody sat, left or chatted) for
-            this long is closed, so tables nobody joins cannot fill :attr:`max_tables`.
+        max_waiting_tables_per_address: the most tables opened from one network address (an IPv4
+            address, or an IPv6 /64: a client holds a whole /64) that wait for players or that
+            only bots play, whichever accounts opened them; accounts are free, so this is what
+            bounds one client. A new table is refused when it is reached, but anyone from the
+            address may still join a table. Identities without an address (the lobby's own
+            callers, tests) are not counted.
+        max_waiting_tables_new_account: the most tables waiting for players or played by bots
+            only that an account younger than :attr:`new_account_s` (or a guest) may hold. It
+            is checked only for such tables: a table of its creator and bots is never refused
+            by it.
+        new_account_s: how long an account counts as new after it registered its key.
+        waiting_idle_s: a waiting table where nothing a person did happened (nobody sat, left,
+            watched or chatted; a remote bot sitting or leaving does not count) for this long
+            is closed, so tables nobody joins cannot fill :attr:`max_waiting_tables`.
+        waiting_unattended_s: a waiting table that nobody is at (no one seated, no spectator)
+            closes after this long: its creator never sat, or everyone left and nobody watches.
+            :attr:`waiting_idle_s` still applies to attended tables.
+        bot_sit_interval_s: a remote bot account may sit at one table at most once in this many
+            seconds (a reconnecting bot is refused until then, with a message); people are not
+            limited (a person's new session takes their seat back at once).
+        max_seat_faults_waiting: the faults recorded per seat before the game starts (a bot
+            that reconnects to break the protocol again and again); past it one line, kept up
+            to date, says how many more there were.
+        max_seat_faults_playing: the same for each seat during the game.
         finished_keep_s: how long a finished table stays listed.
         bots: the bots users may seat, by offered name: name -> :func:`bots.make_bot` spec
             (:data:`DEFAULT_SERVER_BOTS` unless the operator adds or replaces some).
@@ -131,8 +162,16 @@ class ServerConfig:
     bot_delay_s: float = 0.5
     remote_deadline_ms: int = 5000
     max_tables: int = 200
+    max_waiting_tables: int = 150
     max_open_tables_per_account: int = 3
+    max_waiting_tables_per_address: int = 6
+    max_waiting_tables_new_account: int = 1
+    new_account_s: float = 3600.0
     waiting_idle_s: float = 1800.0
+    waiting_unattended_s: float = 300.0
+    bot_sit_interval_s: float = 1.0
+    max_seat_faults_waiting: int = 10
+    max_seat_faults_playing: int = 50
     finished_keep_s: float = 600.0
     bots: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_SERVER_BOTS))
     ladder_policy: MatchPolicy = MatchPolicy()
@@ -149,16 +188,46 @@ class Identity:
         key: what proves it is the same account again: the key's fingerprint, or a one-off
             token for a guest (guests cannot reclaim seats after a reconnect).
         guest: True for a keyless guest.
+        address: the network address the client connected from (``""``: unknown, e.g. the
+            lobby's own callers); tables are bounded per address
+            (:attr:`ServerConfig.max_waiting_tables_per_address`).
+        registered: when the account registered its key (Unix time); ``None``: unknown, taken
+            as an established account (a guest is always new, see :meth:`is_new`).
     """
 
     name: str
     key: str
     guest: bool = False
+    address: str = ""
+    registered: float | None = None
 
     @property
     def label(self) -> str:
         """The name as others see it."""
         return f"{self.name} (guest)" if self.guest else self.name
+
+    def is_new(self, within_s: float, now: float | None = None) -> bool:
+        """True for a guest, or an account registered less than ``within_s`` seconds before ``now`` (Unix time)."""
+        if self.guest:
+            return True
+        if self.registered is None:
+            return False
+        return (time.time() if now is None else now) - self.registered < within_s
+
+
+def address_group(address: str) -> str:
+    """The group of network addresses one client is taken to hold: an IPv4 address itself, an
+    IPv6 address's /64 (an IPv4-mapped IPv6 address is its IPv4 address); ``""`` for no address.
+    """
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass(frozen=True)
@@ -192,11 +261,27 @@ class ForcedMove:
 
 @dataclass(frozen=True)
 class ChatLine:
-    """One chat message: when (Unix time), who and what."""
+    """One chat message: when (Unix time), who and what, and its number in its chat.
+
+    ``serial`` counts the lines ever posted to the chat (1 for the first), so a screen that
+    remembers the last number it showed finds the new lines even after the chat's deque
+    (the newest 200 lines) has dropped old ones.
+    """
 
     at: float
     name: str
     text: str
+    serial: int
+
+
+def _post_chat(chat: deque[ChatLine], name: str, text: str) -> None:
+    """Append a line to ``chat``, numbered one after its newest line (1 for the first line).
+
+    A chat deque only ever drops its oldest lines, so its newest line's number is the count of
+    lines ever posted to it.
+    """
+    serial = chat[-1].serial + 1 if chat else 1
+    chat.append(ChatLine(time.time(), name, text, serial))
 
 
 class Listener(Protocol):
@@ -300,7 +385,9 @@ class Table:
         self.seats = seats
         self.status: Literal["waiting", "playing", "over", "closed"] = "waiting"
         self.created = time.time()
-        self.active = time.monotonic()
+        self.active = lobby.clock()  # the last thing a person did here (see ServerConfig.waiting_idle_s)
+        self.unattended_since: float | None = self.active  # since when nobody is at the table, or None
+        self._creator_address = address_group(creator.address)  # for the per-address limit; never shown
         self.started: float | None = None
         self.finished: float | None = None
         self.chat: deque[ChatLine] = deque(maxlen=200)
@@ -324,6 +411,9 @@ class Table:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._outcome: engine.Outcome | None = None
+        self._sat: dict[str, float] = {}  # a remote bot account's key -> when it last sat (lobby clock)
+        self._fault_counts: dict[tuple[bool, int], int] = {}  # (before the game, seat) -> faults
+        self._fault_summaries: dict[tuple[bool, int], int] = {}  # (before the game, seat) -> its line
 
     # What anyone may see ------------------------------------------------------------------
 
@@ -376,6 +466,21 @@ class Table:
             else:
                 out.append(seat.name)
         return out
+
+    @property
+    def attended(self) -> bool:
+        """True if someone is at the table: a session in a seat (a person's screen or a remote
+        bot's channel) or a spectator."""
+        return bool(self.spectators) or any(s.controller is not None for s in self.seats)
+
+    @property
+    def holds_place(self) -> bool:
+        """True while the table holds a place that nobody plays: it waits for players, or only
+        bots (built-in ones) play it. What :attr:`ServerConfig.max_waiting_tables_per_address`
+        and :attr:`ServerConfig.max_waiting_tables_new_account` count."""
+        if self.status == "waiting":
+            return True
+        return self.status == "playing" and not any(s.kind in ("human", "remote") for s in self.seats)
 
     def counts(self) -> dict[str, int]:
         """How many seats are ``human``, ``bot`` (built-in and remote) and ``free``."""
@@ -459,8 +564,19 @@ class Table:
             self.spectators.discard(listener)
             self._changed()
 
-    def _changed(self, lobby_too: bool = True) -> None:
-        self.active = time.monotonic()
+    def _changed(self, lobby_too: bool = True, person: bool = True) -> None:
+        """Tell the listeners (and the lobby's, with ``lobby_too``) that the table changed.
+
+        ``person``: a person did it, which keeps a waiting table from idling out
+        (:attr:`ServerConfig.waiting_idle_s`); a remote bot's sitting or leaving does not.
+        """
+        now = self.lobby.clock()
+        if person:
+            self.active = now
+        if self.attended:
+            self.unattended_since = None
+        elif self.unattended_since is None:
+            self.unattended_since = now
         self.version += 1
         _notify(self._listeners, self)
         if lobby_too:
@@ -480,12 +596,19 @@ class Table:
         Returns:
             The seat index.
 
+        A remote bot's account may sit at a table at most once in
+        :attr:`ServerConfig.bot_sit_interval_s` (a bot that reconnects to fault again and again
+        is refused until then); a person's sessions are not limited.
+
         Raises:
-            TableError: no such seat, not free, or the table is closed.
+            TableError: no such seat, not free, the table is closed, or a remote bot sat here
+                too recently.
         """
         identity = controller.identity
         if self.status in ("over", "closed"):
             raise TableError(f"table {self.code} is {self.status}")
+        if kind == "remote":
+            self._check_sit_interval(identity)
         own = self.seat_of(identity)
         if own is not None and (seat is None or seat == own) and not identity.guest:
             target = self.seats[own]
@@ -499,9 +622,11 @@ class Table:
                 self._listeners.discard(old)
                 old.seat_lost(self, own, "you took this seat from another session")
             self._listeners.add(controller)
-            if kind == "remote" and self.status == "playing":
-                self._start_remote(target)
-            self._changed()
+            if kind == "remote":
+                self._note_sit(identity)
+                if self.status == "playing":
+                    self._start_remote(target)
+            self._changed(person=kind == "human")
             self._wake.set()
             return own
         if own is not None and seat is not None and seat != own:
@@ -523,7 +648,9 @@ class Table:
         target.controller = controller
         self.spectators.discard(controller)
         self._listeners.add(controller)
-        self._changed()
+        if kind == "remote":
+            self._note_sit(identity)
+        self._changed(person=kind == "human")
         if self.status == "waiting" and not any(s.free for s in self.seats):
             self._start()
         return seat
@@ -544,6 +671,7 @@ class Table:
             return
         target = self.seats[seat]
         target.controller = None
+        person = target.kind == "human"
         if self.status == "waiting":
             target.kind, target.name, target.owner = "open", "", None
             if not any(s.kind in ("human", "remote") for s in self.seats):
@@ -552,8 +680,28 @@ class Table:
             target.away_since = time.monotonic()
             if leave or self.grace_of(target) <= 0:
                 self._substitute(target, "left the table" if leave else "disconnected")
-        self._changed()
+        self._changed(person=person)
         self._wake.set()
+
+    def _check_sit_interval(self, identity: Identity) -> None:
+        """Refuse a remote bot account's sitting here within :attr:`ServerConfig.bot_sit_interval_s` of its last."""
+        interval = self.lobby.config.bot_sit_interval_s
+        last = self._sat.get(identity.key)
+        if last is not None and self.lobby.clock() - last < interval:
+            raise TableError(
+                f"{identity.label} sat at table {self.code} less than {interval:g} s ago; "
+                "wait a moment before sitting again"
+            )
+
+    def _note_sit(self, identity: Identity) -> None:
+        """A remote bot account sat here (see :meth:`_check_sit_interval`)."""
+        now = self.lobby.clock()
+        interval = self.lobby.config.bot_sit_interval_s
+        for key, when in list(self._sat.items()):  # only the last interval's sits are kept
+            if now - when >= interval:
+                del self._sat[key]
+        if interval > 0:
+            self._sat[identity.key] = now
 
     def fill_with_bots(self, identity: Identity, bot: str) -> int:
         """The creator fills every free seat with the offered bot ``bot``; the game starts at once.
@@ -589,7 +737,7 @@ class Table:
         """Post a chat line at this table (control characters removed, cut to a sane length)."""
         text = clean_text(text)
         if text:
-            self.chat.append(ChatLine(time.time(), identity.label, text))
+            _post_chat(self.chat, identity.label, text)
             self._changed(lobby_too=False)
 
     # Playing ------------------------------------------------------------------------------
@@ -721,7 +869,7 @@ class Table:
         for index, deadline in list(self._deadlines.items()):
             if now >= deadline and index not in self._pending:
                 del self._deadlines[index]
-                self.chat.append(ChatLine(time.time(), "table", f"{self.seats[index].name}'s time ran out"))
+                _post_chat(self.chat, "table", f"{self.seats[index].name}'s time ran out")
                 self._spawn(index, self._bot_move(index, self._substitutes[index], paced=False, forced=True))
 
     async def _bot_move(self, index: int, bot: Bot, paced: bool = True, forced: bool = False) -> None:
@@ -747,7 +895,7 @@ class Table:
             else:
                 action = await asyncio.to_thread(bot.act, view, list(legal), index)
         except Exception as exc:  # a bot is outside code: any failure is its fault, not the table's
-            self.faults.append(f"move {moves + 1}: seat {index}: the bot raised {type(exc).__name__}: {exc}")
+            self._record_fault(index, f"move {moves + 1}: seat {index}: the bot raised {type(exc).__name__}: {exc}")
             action = legal[0]
         played = self._apply_auto(index, action, legal)
         if forced and played is not None:
@@ -780,8 +928,9 @@ class Table:
 
     def bot_fault(self, controller: Controller, message: str) -> None:
         """A remote bot broke the protocol outside a decision (output nobody asked for, an over-long
-        line): the fault is logged like any other (:attr:`faults`, then the replay's fault log)
-        and the bot's channel is closed with ``message``.
+        line): the fault is logged like any other (:attr:`faults`, then the replay's fault log;
+        past :attr:`ServerConfig.max_seat_faults_waiting` or ``..._playing`` a seat's faults are
+        only counted) and the bot's channel is closed with ``message``.
         """
         seat = self.seat_of(controller)
         if seat is None:
@@ -791,15 +940,46 @@ class Table:
             self._fault(seat, message)
             return
         # Before the game: logged all the same, and the seat is free again for someone else.
-        self.faults.append(f"before the game: seat {seat} ({self.seats[seat].name}): {message}")
-        log.info("table %s: remote bot fault: seat %d: %s", self.code, seat, message)
+        if self._record_fault(seat, f"before the game: seat {seat} ({self.seats[seat].name}): {message}"):
+            log.info("table %s: remote bot fault: seat %d: %s", self.code, seat, message)
         self.release(controller)
         controller.fault(message)  # type: ignore[attr-defined]
 
+    def _record_fault(self, index: int, line: str) -> bool:
+        """Add ``line``, a fault of seat ``index``, to :attr:`faults`, unless the seat already has
+        :attr:`ServerConfig.max_seat_faults_waiting` (before the game) or
+        :attr:`ServerConfig.max_seat_faults_playing` (during it) recorded: then one line, made
+        once and kept up to date, says how many more there were.
+
+        Returns:
+            True if ``line`` was recorded (the caller may log it), False if it was only counted.
+        """
+        before = self.status == "waiting"
+        config = self.lobby.config
+        limit = config.max_seat_faults_waiting if before else config.max_seat_faults_playing
+        key = (before, index)
+        count = self._fault_counts[key] = self._fault_counts.get(key, 0) + 1
+        if count <= limit:
+            self.faults.append(line)
+            return True
+        more = count - limit
+        when = "before the game" if before else "in the game"
+        summary = f"{when}: seat {index}: {more} more fault{'s' if more != 1 else ''} not recorded"
+        where = self._fault_summaries.get(key)
+        if where is None:
+            self._fault_summaries[key] = len(self.faults)
+            self.faults.append(summary)
+            log.info(
+                "table %s: seat %d: more than %d faults %s; the rest are only counted", self.code, index, limit, when
+            )
+        else:
+            self.faults[where] = summary
+        return False
+
     def _fault(self, index: int, message: str) -> None:
         seat = self.seats[index]
-        self.faults.append(f"move {self.num_moves + 1}: seat {index} ({seat.name}): {message}")
-        log.info("table %s: remote bot fault: seat %d: %s", self.code, index, message)
+        if self._record_fault(index, f"move {self.num_moves + 1}: seat {index} ({seat.name}): {message}"):
+            log.info("table %s: remote bot fault: seat %d: %s", self.code, index, message)
         controller = seat.controller
         if controller is not None:
             seat.controller = None
@@ -816,7 +996,7 @@ class Table:
         try:
             action = legal[engine.legal_index(action, legal)]
         except engine.IllegalAction:
-            self.faults.append(f"move {self.num_moves + 1}: seat {index}: not a legal action: {action!r:.200}")
+            self._record_fault(index, f"move {self.num_moves + 1}: seat {index}: not a legal action: {action!r:.200}")
             action = legal[0]
         try:
             self._recorder.apply(index, action)
@@ -888,15 +1068,18 @@ def _checked_game(game_id: str, num_players: int) -> engine.Game:
 
 def _notify(listeners: set[Listener], what: Any) -> None:
     # Each listener is called on its own, outside the caller's context (the caller may be inside
-    # another session's app, and Textual keeps its active app in a context variable).
+    # another session's app, and Textual keeps its active app in a context variable), and only if
+    # it still listens when its turn comes: a session that closed in between is gone.
     loop = asyncio.get_running_loop()
     for listener in list(listeners):
-        loop.call_soon(_safe_call, listener.changed, what, context=contextvars.Context())
+        loop.call_soon(_safe_call, listeners, listener, what, context=contextvars.Context())
 
 
-def _safe_call(fn: Callable[[Any], None], what: Any) -> None:
+def _safe_call(listeners: set[Listener], listener: Listener, what: Any) -> None:
+    if listener not in listeners:
+        return
     try:
-        fn(what)
+        listener.changed(what)
     except Exception:
         log.exception("a listener failed")
 
@@ -912,11 +1095,16 @@ class Lobby:
     Args:
         store: the server's :class:`lobby.store.Store` (finished games are recorded there).
         config: how tables behave.
+        clock: the monotonic clock (seconds) of the lobby's limits: idle and unattended waiting
+            tables, a remote bot's sitting again (:func:`time.monotonic`; tests pass a fake one).
     """
 
-    def __init__(self, store: Any, config: ServerConfig | None = None) -> None:
+    def __init__(
+        self, store: Any, config: ServerConfig | None = None, clock: Callable[[], float] | None = None
+    ) -> None:
         self.store = store
         self.config = config or ServerConfig()
+        self.clock: Callable[[], float] = clock or time.monotonic
         self.tables: dict[str, Table] = {}
         self.chat: deque[ChatLine] = deque(maxlen=200)
         self._listeners: set[Listener] = set()
@@ -951,7 +1139,7 @@ class Lobby:
         """Post a chat line in the lobby."""
         text = clean_text(text)
         if text:
-            self.chat.append(ChatLine(time.time(), identity.label, text))
+            _post_chat(self.chat, identity.label, text)
             self.changed()
 
     def ladder_changed(self) -> None:
@@ -979,7 +1167,9 @@ class Lobby:
         return sorted((t for t in self.tables.values() if not t.rated), key=lambda t: (order[t.status], -t.created))
 
     def expire_idle(self) -> list[Table]:
-        """Close the waiting tables idle for more than :attr:`ServerConfig.waiting_idle_s`.
+        """Close the waiting tables idle for more than :attr:`ServerConfig.waiting_idle_s` (nothing
+        a person did), and those nobody has been at for more than
+        :attr:`ServerConfig.waiting_unattended_s` (no one seated, no spectator).
 
         Whoever sits at one is told (``seat_lost``) and the table leaves the listing.
 
@@ -987,10 +1177,20 @@ class Lobby:
             The tables closed.
         """
         limit = self.config.waiting_idle_s
-        now = time.monotonic()
-        idle = [t for t in self.tables.values() if t.status == "waiting" and now - t.active > limit]
+        unattended = self.config.waiting_unattended_s
+        now = self.clock()
+        idle = [
+            t
+            for t in self.tables.values()
+            if t.status == "waiting"
+            and (now - t.active > limit or (t.unattended_since is not None and now - t.unattended_since > unattended))
+        ]
         for table in idle:
-            log.info("table %s: closed after %.0f s waiting with nothing happening", table.code, now - table.active)
+            if now - table.active > limit:
+                log.info("table %s: closed after %.0f s waiting with nothing happening", table.code, now - table.active)
+            else:
+                away = now - (table.unattended_since or now)
+                log.info("table %s: closed after %.0f s waiting with nobody at it", table.code, away)
             table.status = "closed"
             del self.tables[table.code]
             minutes = max(1, round(limit / 60))
@@ -1032,8 +1232,12 @@ class Lobby:
         Raises:
             TableError: an unknown game or bot, bad options (the game's checks included, e.g. an
                 option not for this many players), a bad player count, seats that do not match it,
-                too many tables, or too many open tables of this creator
-                (:attr:`ServerConfig.max_open_tables_per_account`).
+                too many tables (:attr:`ServerConfig.max_tables`; for a table with a free seat
+                for someone else also :attr:`ServerConfig.max_waiting_tables`), or too many open
+                tables of this creator (:attr:`ServerConfig.max_open_tables_per_account`; for a
+                new account's table that waits or that only bots play
+                :attr:`ServerConfig.max_waiting_tables_new_account`) or from the creator's
+                address (:attr:`ServerConfig.max_waiting_tables_per_address`).
         """
         game = _checked_game(game_id, num_players)
         if len(seats) != num_players:
@@ -1058,6 +1262,7 @@ class Lobby:
             raise TableError(
                 f"you already have {len(own)} open tables ({', '.join(own)}); play or leave one before opening another"
             )
+        self._check_waiting(creator, live, seats)
         self._check_room(live)
         code = self._new_code()
         made = [
@@ -1078,7 +1283,7 @@ class Lobby:
         Made for :class:`lobby.ladder.Ladder`. The table is ``rated`` (its result updates the
         ladder ratings, see :meth:`lobby.store.Store.record_game`; a seat away past its grace
         time forfeits and is ranked last). It counts towards :attr:`ServerConfig.max_tables` but
-        not towards anyone's :attr:`ServerConfig.max_open_tables_per_account`.
+        not towards anyone's :attr:`ServerConfig.max_open_tables_per_account` (nor any address's).
 
         Args:
             game_id: the game (default options).
@@ -1105,6 +1310,42 @@ class Lobby:
     def _live(self) -> list[Table]:
         """The tables waiting for players or playing."""
         return [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+
+    def _check_waiting(self, creator: Identity, live: list[Table], seats: list[SeatSpec]) -> None:
+        """Raise :class:`TableError` if ``creator`` may not open a table of ``seats`` now: the
+        limits on tables that wait for players or that only bots play (see :class:`ServerConfig`).
+
+        A table of its creator and bots starts as soon as the creator sits: only the per-address
+        limit applies to it (it counts while its creator has not sat).
+        """
+        config = self.config
+        waits = any(s.kind == "open" for s in seats)  # a free seat for someone else
+        holds = waits or all(s.kind == "bot" for s in seats)
+        held = [t for t in live if t.holds_place]
+        if holds and creator.is_new(config.new_account_s):
+            mine = [t.code for t in held if t.creator_key == creator.key]
+            if len(mine) >= config.max_waiting_tables_new_account:
+                cap = config.max_waiting_tables_new_account
+                raise TableError(
+                    f"a new account may keep {cap} table{'s' if cap != 1 else ''} waiting for players (or played by "
+                    f"bots alone) in its first {max(1, round(config.new_account_s / 60))} min, and you have "
+                    f"{', '.join(mine)}; play or leave it first, or open a table of you and bots (it starts at once)"
+                )
+        group = address_group(creator.address)
+        if group:
+            from_here = sum(1 for t in held if t._creator_address == group)
+            if from_here >= config.max_waiting_tables_per_address:
+                raise TableError(
+                    f"{from_here} tables opened from your network address are waiting for players or played by "
+                    "bots alone, the most allowed; join a table, or wait until one of them starts or closes"
+                )
+        if waits:
+            waiting = sum(1 for t in live if t.status == "waiting")
+            if waiting >= config.max_waiting_tables:
+                raise TableError(
+                    f"{waiting} tables are waiting for players, the most the saloon keeps; join one of them, "
+                    "or open a table of you and bots (it starts at once)"
+                )
 
     def _check_room(self, live: list[Table]) -> None:
         """Raise :class:`TableError` if ``live`` (:meth:`_live`) is already :attr:`ServerConfig.max_tables`."""

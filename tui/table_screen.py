@@ -43,14 +43,27 @@ def chat_line(line: Any) -> Text:
 
 
 def show_chat(chat: RichLog, lines: Sequence[Any], shown: int) -> int:
-    """Write to ``chat`` the chat lines after the ``shown`` first of ``lines`` (all of them anew
-    when there are fewer than ``shown``: the chat was cut); returns how many are shown now."""
-    if len(lines) < shown:
+    """Write to ``chat`` the lines of a chat it does not show yet.
+
+    Args:
+        chat: the log the chat is shown in.
+        lines: the chat's kept lines, oldest first (:class:`lobby.tables.ChatLine`, numbered by
+            ``serial``): ``Table.chat`` or ``Lobby.chat``, which keep only the newest 200.
+        shown: the ``serial`` of the last line written to ``chat`` (0: none yet).
+
+    Returns:
+        The ``serial`` of the newest line now shown, to pass as ``shown`` next time: the lines
+        numbered after it are written then, however many the chat dropped meanwhile. When every
+        line is numbered below ``shown`` (another chat), ``chat`` is cleared and shows them all.
+    """
+    newest = lines[-1].serial if lines else 0
+    if newest < shown:
         chat.clear()
         shown = 0
-    for line in lines[shown:]:
-        chat.write(chat_line(line))
-    return len(lines)
+    for line in lines:
+        if line.serial > shown:
+            chat.write(chat_line(line))
+    return newest
 
 
 def seconds_left(deadline: float) -> int:
