@@ -30,12 +30,14 @@ import gc
 import json
 import logging
 import os
+import re
 import secrets
 import shlex
 import signal
 import socket
 import sys
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,7 +188,9 @@ class _Auth(asyncssh.SSHServer):
         login: _Login = conn.get_extra_info("saloon_login")
         username = str(conn.get_extra_info("username") or "")
         key = None if self._keyless else self._key
-        login.identity, login.refusal = self._server.identify(username, key, self._foreign_key)
+        peer = conn.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        login.identity, login.refusal = self._server.identify(username, key, self._foreign_key, address)
 
 
 class _RemoteBot:
@@ -379,12 +383,24 @@ def _leaderboard_arguments(args: Sequence[str]) -> argparse.Namespace:
 
 
 def _replay_arguments(args: Sequence[str]) -> int:
+    """``replay ID`` -> the game's row id, ``1 .. 2**63 - 1`` (what the store's SQLite rows hold).
+
+    Raises:
+        ValueError: no ID or other arguments; an ID that is not the ASCII digits 0-9 alone (a
+            sign, a space, an underscore or another script's digits, all of which ``int`` takes);
+            an ID out of range. The message quotes the ID as :func:`ascii` writes it (cut to 40
+            characters), so it shows exactly what came and nothing reaches the terminal raw.
+    """
     parser = _strict_parser("replay")
     parser.add_argument("id")
-    options = parser.parse_args(list(args))
-    if not options.id.isdigit():
-        raise ValueError(f"replay ID must be a game's number, not {shown(options.id)}")
-    return int(options.id)
+    text = parser.parse_args(list(args)).id
+    quoted = ascii(text if len(text) <= 40 else text[:40] + "...")
+    if not re.fullmatch(r"[0-9]+", text):
+        raise ValueError(f"replay ID must be a game's number, not {quoted} (digits 0-9 only)")
+    highest = 2**63 - 1
+    if len(text.lstrip("0")) > len(str(highest)) or not 1 <= int(text) <= highest:
+        raise ValueError(f"replay ID must be from 1 to {highest}, not {quoted}")
+    return int(text)
 
 
 class _ReplaysSFTP(asyncssh.SFTPServer):
@@ -499,6 +515,8 @@ class SaloonServer:
         self.lobby: Lobby = None  # type: ignore[assignment]
         self.ladder: Ladder = None  # type: ignore[assignment]
         self.sessions: set[Any] = set()
+        self.collector: Collector | None = None
+        """The garbage-collector policy (:func:`run_server` sets it; in-process test servers have none)."""
         self._sock: socket.socket | None = None
         self._accept_task: asyncio.Task[None] | None = None
         self._connections: set[asyncio.Task[None]] = set()
@@ -578,6 +596,10 @@ class SaloonServer:
         try:
             conn = await asyncssh.run_server(client, options=self._options)
             await conn.wait_closed()
+            # asyncssh keeps a bound method of the connection as its packet handler (a cycle that
+            # would keep the closed connection, its channels and keys for the full collection);
+            # once closed, no packet comes: the same no-op handler asyncssh sets when it stops reading.
+            conn._recv_handler = lambda: False
         except (TimeoutError, asyncssh.Error, OSError) as exc:
             log.debug("connection from %s ended: %s", address, exc)
         except asyncio.CancelledError:
@@ -589,7 +611,7 @@ class SaloonServer:
     # Identity ---------------------------------------------------------------------------------
 
     def identify(
-        self, username: str, key: asyncssh.SSHKey | None, foreign_key: bool = False
+        self, username: str, key: asyncssh.SSHKey | None, foreign_key: bool = False, address: str = ""
     ) -> tuple[Identity | None, str | None]:
         """Who logged in as ``username`` with ``key`` (``None``: no key accepted).
 
@@ -598,6 +620,10 @@ class SaloonServer:
             key: the key the client proved it holds, or ``None``.
             foreign_key: the client offered a key registered to another name (which is not said:
                 an offered public key proves nothing about who holds it).
+            address: the client's network address (the connection's peer); the identity carries
+                it, with the account's registration time, for the lobby's limits on tables
+                (:attr:`ServerConfig.max_waiting_tables_per_address`,
+                :attr:`ServerConfig.max_waiting_tables_new_account`).
 
         Returns:
             ``(identity, None)``, or ``(None, message)`` saying why the client cannot play.
@@ -612,7 +638,10 @@ class SaloonServer:
                     log.info("registered %s (%s)", username, fingerprint)
             except NameTaken as exc:
                 return None, f"Sorry: {exc}. Connect with that key, or choose another name."
-            return Identity(username, fingerprint), None
+            # When the account was made (the store has no accessor for it yet: one indexed read).
+            row = store._db.execute("SELECT created FROM accounts WHERE name = ?", (username,)).fetchone()
+            registered = float(row[0]) if row is not None else time.time()
+            return Identity(username, fingerprint, address=address, registered=registered), None
         if store.name_taken(username):
             return None, (
                 f"The name {username!r} is registered to another key, and your client offered none that "
@@ -630,7 +659,7 @@ class SaloonServer:
                 "Saloon knows players by their SSH key, and your client offered none. Make one "
                 "(ssh-keygen -t ed25519) and connect again: the first login registers it under your name."
             )
-        return Identity(username, "guest:" + secrets.token_hex(8), guest=True), None
+        return Identity(username, "guest:" + secrets.token_hex(8), guest=True, address=address), None
 
     # Sessions ---------------------------------------------------------------------------------
 
@@ -654,6 +683,11 @@ class SaloonServer:
             login.sessions -= 1
             with contextlib.suppress(Exception):
                 process.exit(status)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait_closed(), 10)
+                # The process and its stream readers refer to each other (a cycle holding the
+                # channel and the connection): once the channel is closed, nothing uses them.
+                vars(process).clear()
 
     async def _dispatch(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
         command = process.command
@@ -700,11 +734,15 @@ class SaloonServer:
 
         app = SSHApp(self.lobby, identity, guest_mode=self.guest)
         self.sessions.add(app)
+        if self.collector is not None:
+            self.collector.session_started()
         try:
-            reason = await run_app(app, process)
+            reason = await run_app(app, process, on_end=app.leave_all)
         finally:
             self.sessions.discard(app)
-            app.leave_all()
+            del app  # the last reference: the app is freed here
+            if self.collector is not None and not self.sessions:
+                self.collector.sessions_ended()
         if reason is not None:
             self._say(process, f"closing this session: {reason}", error=True)
             return 1
@@ -853,20 +891,71 @@ class SaloonServer:
 
 
 GC_THRESHOLDS = (2000, 10, 500)
-"""The server process's garbage-collector thresholds (Python's defaults are ``(700, 10, 10)``).
+"""The server process's garbage-collector thresholds (Python's defaults are ``(700, 10, 10)``):
+young collections stay cheap, and automatic full collections rare (see :class:`Collector`)."""
 
-With a hundred sessions the process holds millions of Textual objects, and a full collection
-takes about a second, during which no session gets a screen update; with the defaults one ran
-every few seconds under typing load. These thresholds make full collections a matter of
-minutes; young collections stay cheap. (Most of Textual's garbage is freed by reference counting.)
-"""
+
+class Collector:
+    """The server's garbage-collector policy: live sessions are frozen, so collections stay short.
+
+    A full collection scans every object the collector tracks: with a hundred sessions that is
+    over a million (each lobby screen holds ~12,000), about 0.6 s in which no screen is drawn.
+    A closed session needs no collection (:func:`tui.teardown.dismantle` lets reference counting
+    free it), so the objects of live sessions need not be scanned either: a few seconds after a
+    session starts (when its screens are built), :meth:`collect` runs a full collection of what is
+    not frozen yet (that session's objects and what was made since the last one, a few
+    milliseconds) and freezes what survives (:func:`gc.freeze`). Sessions that start together
+    share one collection. When the last session closes, the server is idle and :meth:`collect`
+    unfreezes everything first, so that a cycle nobody cut is not kept for good.
+
+    Args:
+        delay_s: seconds after a session starts before the collection (sessions starting within
+            that time share it).
+    """
+
+    def __init__(self, delay_s: float = 2.0) -> None:
+        self.delay_s = delay_s
+        self.pauses_ms: deque[float] = deque(maxlen=100)
+        """How long the latest collections held the event loop, in milliseconds."""
+        self._pending: asyncio.TimerHandle | None = None
+
+    def session_started(self) -> None:
+        """A session started: collect and freeze in :attr:`delay_s` seconds (once for a burst)."""
+        if self._pending is None:
+            self._pending = asyncio.get_running_loop().call_later(self.delay_s, self.collect)
+
+    def sessions_ended(self) -> None:
+        """The last session closed: the server is idle; collect everything, frozen or not."""
+        self.collect(everything=True)
+
+    def collect(self, everything: bool = False) -> float:
+        """A full collection of the objects not frozen (``everything``: of all), then freeze the rest.
+
+        Returns:
+            The pause, in milliseconds (also kept in :attr:`pauses_ms`).
+        """
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        start = time.perf_counter()
+        if everything:
+            gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        pause = (time.perf_counter() - start) * 1000
+        self.pauses_ms.append(pause)
+        if pause > 50:
+            log.info("garbage collection held the server for %.0f ms", pause)
+        return pause
 
 
 async def run_server(server: SaloonServer) -> None:
-    """Start ``server`` and run it until SIGINT or SIGTERM (tuning the process's garbage collector)."""
+    """Start ``server`` and run it until SIGINT or SIGTERM, with the garbage-collector policy of
+    :class:`Collector` (what is loaded at start-up is frozen at once)."""
     gc.collect()
     gc.freeze()  # what is loaded now (modules, the engine's tables) lives as long as the process
     gc.set_threshold(*GC_THRESHOLDS)
+    server.collector = Collector()
     await server.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

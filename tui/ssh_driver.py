@@ -35,7 +35,8 @@ import io
 import logging
 import sys
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import asyncssh
@@ -46,9 +47,14 @@ from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
 
+from tui.teardown import dismantle, track_nodes
+
 __all__ = [
     "INPUT_BURST_BYTES",
     "INPUT_BYTES_PER_S",
+    "INPUT_EVENTS_BURST",
+    "INPUT_EVENTS_PER_S",
+    "MAX_PENDING_EVENTS",
     "MAX_INPUT_CHUNK",
     "MAX_OUTPUT_BUFFER",
     "MAX_TERMINAL_SIZE",
@@ -57,7 +63,9 @@ __all__ = [
     "SessionParser",
     "clamp_size",
     "color_system_for",
+    "drop_input",
     "mouse_for",
+    "pending_events",
     "run_app",
 ]
 
@@ -74,6 +82,18 @@ INPUT_BYTES_PER_S = 2048
 
 INPUT_BURST_BYTES = 16 * 1024
 """Input bytes one session may feed at once before :data:`INPUT_BYTES_PER_S` paces it (a paste)."""
+
+INPUT_EVENTS_PER_S = 60
+"""Input events (keys, mouse reports) per second one session's app is given, sustained: fast typing
+is ~15, key repeat ~30; a paste is one event. Beyond it the session's input waits in its channel."""
+
+INPUT_EVENTS_BURST = 240
+"""Input events one session may send at once before :data:`INPUT_EVENTS_PER_S` paces it."""
+
+MAX_PENDING_EVENTS = 32
+"""Input is read from the channel only while the app has fewer events than this still to handle
+(its own queue, its screen's and the focused widget's): back-pressure, so a flood never piles up
+in the server's memory and stops with its session."""
 
 MAX_TERMINAL_SIZE = (500, 200)
 """The largest terminal ``(width, height)`` a session gets, in cells; larger requests are clamped."""
@@ -167,6 +187,12 @@ class SessionParser(XTermParser):
 
     def _parse_extended_key(self, sequence: str) -> list[events.Key] | None:  # type: ignore[override]
         return XTermParser._parse_extended_key.__wrapped__(self, sequence)  # type: ignore[attr-defined,no-any-return]
+
+    def close(self) -> None:
+        """Stop parsing: the parser's generator holds the parser (a cycle) and the last events it
+        made (which hold the app); closing it lets reference counting free them all."""
+        self._gen.close()
+        self._tokens.clear()
 
 
 class SSHDriver(Driver):
@@ -277,9 +303,11 @@ class SSHDriver(Driver):
         self.flush()
 
     def close(self) -> None:
-        """Send what is left; further output is dropped."""
+        """Send what is left; further output is dropped, and input is no longer parsed."""
         self.flush()
         self._closed = True
+        self.disable_input()
+        self._parser.close()
 
     # Input --------------------------------------------------------------------------------
 
@@ -287,13 +315,16 @@ class SSHDriver(Driver):
         """Post ``message`` to the app (we are on the app's event loop already)."""
         self._app.post_message(message)
 
-    def feed(self, text: str) -> None:
-        """Turn decoded input into Textual events (keys, mouse, paste)."""
-        if not self._input_enabled:
-            return
+    def feed(self, text: str) -> int:
+        """Turn decoded input into Textual events (keys, mouse, paste); returns how many."""
+        if not self._input_enabled or self._closed:
+            return 0
+        count = 0
         for message in self._parser.feed(text):
             self.process_message(message)
+            count += 1
         self._schedule_tick()
+        return count
 
     def _schedule_tick(self) -> None:
         if self._tick_handle is not None:
@@ -312,6 +343,32 @@ class SSHDriver(Driver):
         self._size = clamp_size(width, height)
         size = Size(*self._size)
         self._app.post_message(events.Resize(size, size))
+
+
+def pending_events(app: App[Any]) -> int:
+    """How many events ``app`` still has to handle: in its own queue, its screen's and the focused widget's."""
+    pumps: list[Any] = [app]
+    with contextlib.suppress(Exception):
+        pumps.append(app.screen)
+        if app.focused is not None:
+            pumps.append(app.focused)
+    return sum(pump.message_queue_size for pump in pumps)
+
+
+def drop_input(nodes: Iterable[Any]) -> int:
+    """Drop the input events (keys, mouse, paste) still queued for ``nodes`` (an app's message
+    pumps): a session that closed has nobody to answer. Returns how many were dropped."""
+    dropped = 0
+    for node in list(nodes):
+        queue = vars(node).get("_message_queue")  # made on first use (a cached property)
+        if queue is None or not queue.values:
+            continue
+        kept = deque(m for m in queue.values if not isinstance(m, events.InputEvent | events.Paste))
+        dropped += len(queue.values) - len(kept)
+        queue.values = kept
+        if not kept:
+            queue.ready_event.clear()
+    return dropped
 
 
 class _NullFile(io.StringIO):
@@ -342,6 +399,7 @@ async def run_app(
     app: App[Any],
     process: asyncssh.SSHServerProcess[bytes],
     on_ready: Callable[[SSHDriver], None] | None = None,
+    on_end: Callable[[], None] | None = None,
 ) -> str | None:
     """Run ``app`` for one SSH session with a PTY until the app exits or the client goes away.
 
@@ -352,6 +410,8 @@ async def run_app(
         app: a new, not yet running, Textual app.
         process: the asyncssh server process of the session.
         on_ready: called with the driver once the app has made it.
+        on_end: called once the app has stopped, before it is dismantled (:func:`tui.teardown.dismantle`):
+            the last moment the app's screens can be used.
 
     Returns:
         ``None`` if the app ended normally or the client left; otherwise the reason the session
@@ -385,12 +445,17 @@ async def run_app(
         )
 
     app.driver_class = factory  # type: ignore[assignment]
+    nodes = track_nodes(app)
     _enter_app()
     app_task = asyncio.ensure_future(app.run_async(size=size, mouse=mouse_for(term)))
     reader = asyncio.ensure_future(_read_input(process, holder, app, reason))
     try:
         await asyncio.wait({app_task, reader}, return_when=asyncio.FIRST_COMPLETED)
         if not app_task.done():
+            driver = holder.get("driver")
+            if driver is not None:
+                driver.disable_input()
+            drop_input([app, *nodes])  # what the client typed before it left is answered by nobody
             app.exit()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(app_task), 5)
@@ -407,7 +472,13 @@ async def run_app(
             driver.restore_terminal()
             driver.close()
         _leave_app()
-    error = getattr(app, "_exception", None)  # Textual keeps the unhandled exception here
+        error = getattr(app, "_exception", None)  # Textual keeps the unhandled exception here
+        try:
+            if on_end is not None:
+                on_end()
+        finally:
+            dismantle(app, nodes)
+            holder.clear()
     if isinstance(error, Exception):
         log.error("a session's app failed: %s: %s", type(error).__name__, str(error)[:200], exc_info=error)
         reason.append("something went wrong on the server (it is logged)")
@@ -419,7 +490,10 @@ async def _read_input(
 ) -> None:
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     budget = InputBudget()
+    event_budget = InputBudget(INPUT_EVENTS_PER_S, INPUT_EVENTS_BURST)
     while True:
+        while pending_events(app) >= MAX_PENDING_EVENTS:  # the app is behind: leave the rest in the channel
+            await asyncio.sleep(0.02)
         try:
             data = await process.stdin.read(MAX_INPUT_CHUNK)
         except asyncssh.TerminalSizeChanged as change:
@@ -444,10 +518,13 @@ async def _read_input(
         driver = holder.get("driver")
         if driver is not None and text:
             try:
-                driver.feed(text)
+                count = driver.feed(text)
             except Exception:  # the parser is not ours: any failure on odd input closes this session only
                 reason.append("input that could not be understood")
                 return
+            wait = event_budget.spend(count)
+            if wait > 0:  # more events than a person makes: the next read waits (in this channel only)
+                await asyncio.sleep(wait)
 
 
 _running = 0

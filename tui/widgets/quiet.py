@@ -222,7 +222,7 @@ class Throttle:
         self._last = 0.0
 
     def __call__(self) -> None:
-        if self._scheduled:
+        if self._scheduled or not self._screen.is_attached:  # not shown, or its session is closing
             return
         self._scheduled = True
         wait = max(0.0, self._last + self._interval() - time.monotonic())

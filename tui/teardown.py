@@ -1,0 +1,217 @@
+"""Giving a finished session's memory back at once: the reference cycles of a Textual app, cut.
+
+A Textual app is a web of reference cycles: every DOM node owns styles that point back at it
+(``Styles.node``), a node list, a signal and bindings that do the same, and its message pump's
+queue, tasks and timers hold bound methods of it. When a session ends, all of that is garbage
+that only a *full* collection of the cyclic garbage collector can find, and a full collection
+scans every live object of every other session too (about a second with a hundred sessions, a
+second in which no screen is drawn). A server that waits for those collections grows by megabytes
+per session served; one that forces them stalls everyone.
+
+:func:`track_nodes` records every node an app registers (screens, widgets) in a weak set, and
+:func:`dismantle` cuts the cycles once the app has stopped: it empties each node's instance
+dictionary and those of the helper objects the node alone owns (its styles, node list, signal,
+bindings, timers), so that reference counting frees the whole app as soon as the session lets
+go of it. Only objects made for this app are touched: never a class attribute, a cache shared by
+every app (rich and Textual keep several), or anything of the lobby's.
+
+This is the one module besides :mod:`tui.ssh_driver` that reaches into Textual's private
+attributes (``App._registry``, ``DOMNode._component_styles``); ``pyproject.toml`` bounds the
+Textual version accordingly, and ``tests/ssh/test_session_memory.py`` fails if a Textual
+upgrade makes a session's memory outlive it again.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import gc
+import types
+import weakref
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from textual.app import App
+from textual.cache import FIFOCache, LRUCache
+from textual.css.styles import RenderStyles, Styles
+from textual.dom import DOMNode
+from textual.strip import Strip
+from textual.timer import Timer
+
+__all__ = ["dismantle", "track_nodes"]
+
+
+# Two of Textual's own helpers make cyclic garbage during a session, not only at its end; their
+# fixes below keep what they return and only avoid the cycle (both are called by every session).
+
+_lru_clear = LRUCache.clear
+
+
+def _lru_clear_without_cycles(self: LRUCache[Any, Any]) -> None:
+    """``LRUCache.clear`` that empties the ring of ``[prev, next, key, value]`` links first: the
+    original drops the ring, a cycle holding every cached value (a screen's query cache holds its
+    widgets), for the full collection to find."""
+    for link in list(self._cache.values()):
+        link.clear()
+    _lru_clear(self)
+
+
+_strip_divide = Strip.divide
+
+
+def _strip_divide_without_cycles(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
+    """``Strip.divide`` that does not cache the strip in its own cache when the only cut is at its
+    end (the compositor's usual case): the original caches ``[self]``, a cycle per line drawn."""
+    length = self.cell_length
+    cuts = [cut for cut in cuts if cut <= length]
+    if cuts == [length]:
+        return [self]
+    return _strip_divide(self, cuts)
+
+
+LRUCache.clear = _lru_clear_without_cycles  # type: ignore[method-assign]
+Strip.divide = _strip_divide_without_cycles  # type: ignore[method-assign]
+
+
+class _Registry(weakref.WeakSet):  # type: ignore[type-arg]
+    """Textual's registry of an app's mounted nodes (a weak set) that also records every node in ``seen``."""
+
+    def __init__(self, seen: weakref.WeakSet[DOMNode]) -> None:
+        super().__init__()
+        self.seen = seen
+
+    def add(self, item: Any) -> None:
+        super().add(item)
+        self.seen.add(item)
+
+
+def track_nodes(app: App[Any]) -> weakref.WeakSet[DOMNode]:
+    """Start recording every node ``app`` registers, and the styles-only nodes its stylesheet makes
+    for component classes; call before the app runs.
+
+    Returns:
+        A weak set of the nodes (screens, widgets, styles-only nodes) made so far; it fills as the
+        app runs, and keeps a node only while something else (a cycle, say) keeps it alive.
+    """
+    seen: weakref.WeakSet[DOMNode] = weakref.WeakSet()
+    registry = _Registry(seen)
+    for node in app._registry:
+        registry.add(node)
+    app._registry = registry
+    sheet = weakref.ref(app.stylesheet)
+    process = type(app.stylesheet)._process_component_classes
+
+    def process_component_classes(node: DOMNode) -> None:
+        # Textual makes a styles-only node per component class at each restyle and drops the
+        # previous ones, each a cycle (node -> styles -> node): record them, dismantled at the end.
+        stylesheet = sheet()
+        if stylesheet is not None:
+            process(stylesheet, node)
+            for styles in node._component_styles.values():
+                seen.add(styles.node)
+
+    app.stylesheet._process_component_classes = process_component_classes  # type: ignore[method-assign]
+    return seen
+
+
+_WALKED = (dict, list, tuple, set, frozenset, collections.deque, types.MethodType, functools.partial)
+"""Containers whose contents :func:`_caches_and_timers` looks through (never functions, classes or modules)."""
+
+_WALKED_MODULES = ("textual.", "rich.", "tui.")
+"""Objects of these packages' classes are looked through too (those of ``lobby`` and the engine never are)."""
+
+
+def _clear(obj: Any) -> None:
+    state = getattr(obj, "__dict__", None)
+    if isinstance(state, dict):
+        state.clear()
+
+
+def _own_styles(node: DOMNode) -> list[Any]:
+    """The styles made for ``node`` alone, which point back at it (a cycle each)."""
+    return [
+        value
+        for value in list(vars(node).values())
+        if isinstance(value, Styles | RenderStyles) and getattr(value, "node", None) is node
+    ]
+
+
+def _nodes_of(app: App[Any], nodes: Iterable[DOMNode]) -> dict[int, DOMNode]:
+    """The app, the given nodes, their children, and the styles-only nodes Textual makes for their
+    component classes (``DOMNode._component_styles``), by ``id``."""
+    todo: list[DOMNode] = [app, *nodes]
+    for node in list(todo):
+        todo.extend(node._nodes)
+    found: dict[int, DOMNode] = {}
+    while todo:
+        node = todo.pop()
+        if id(node) in found:
+            continue
+        found[id(node)] = node
+        for styles in list(getattr(node, "_component_styles", {}).values()):
+            virtual = getattr(styles, "node", None)
+            if isinstance(virtual, DOMNode):
+                todo.append(virtual)
+    return found
+
+
+def _caches_and_timers(found: dict[int, DOMNode]) -> tuple[list[Any], list[Timer]]:
+    """Every cache and timer reachable from the app's nodes without passing through another app's
+    node, a function, a class, a module or an object of another package.
+
+    Caches (Textual's ``FIFOCache`` and ``LRUCache``) are emptied, which is always safe, even for a
+    cache that other apps share: a ``Strip`` keeps its crops and styled copies in caches of its own,
+    which hold the strip again (a cycle per cached line of every widget).
+    """
+    seen: set[int] = set()
+    todo: list[Any] = list(found.values())
+    caches: list[Any] = []
+    timers: list[Timer] = []
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, FIFOCache | LRUCache):
+            caches.append(obj)
+        elif isinstance(obj, Timer):
+            timers.append(obj)
+        elif isinstance(obj, DOMNode) and id(obj) not in found:
+            continue
+        kind = type(obj)
+        if kind in _WALKED or kind.__module__.startswith(_WALKED_MODULES):
+            todo.extend(gc.get_referents(obj))
+    return caches, timers
+
+
+def dismantle(app: App[Any], nodes: Iterable[DOMNode] = ()) -> int:
+    """Cut the reference cycles of a stopped ``app`` so that reference counting frees it.
+
+    Call only once the app has stopped (``App.run_async`` returned): the app and its nodes are
+    unusable afterwards. What is cut: every node's instance dictionary and its own styles (the
+    app's, its screens', widgets' and the styles-only nodes'), the caches and timers reachable
+    from them (see :func:`_caches_and_timers`), and the app's animator.
+
+    Args:
+        app: the stopped app.
+        nodes: what :func:`track_nodes` recorded for it (without it, only the app and the nodes
+            still attached to it are reached).
+
+    Returns:
+        How many nodes were dismantled.
+    """
+    found = _nodes_of(app, nodes)
+    caches, timers = _caches_and_timers(found)
+    for cache in caches:
+        cache.clear()
+    for timer in timers:
+        target = timer._target()
+        if target is None or id(target) in found:
+            _clear(timer)
+    _clear(vars(app).get("_animator"))
+    for node in found.values():
+        for styles in _own_styles(node):
+            _clear(styles)
+    for node in found.values():
+        _clear(node)
+    return len(found)
