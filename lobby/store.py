@@ -134,6 +134,11 @@ class Store:
         """True if an account called ``name`` exists."""
         return self._db.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone() is not None
 
+    def account_created(self, name: str) -> float | None:
+        """When the account ``name`` was made (Unix time), or ``None`` if there is no such account."""
+        row = self._db.execute("SELECT created FROM accounts WHERE name = ?", (name,)).fetchone()
+        return None if row is None else float(row[0])
+
     def register(self, name: str, fingerprint: str, public_key: str) -> bool:
         """Register the key under ``name``; a new name makes a new account.
 

@@ -638,9 +638,7 @@ class SaloonServer:
                     log.info("registered %s (%s)", username, fingerprint)
             except NameTaken as exc:
                 return None, f"Sorry: {exc}. Connect with that key, or choose another name."
-            # When the account was made (the store has no accessor for it yet: one indexed read).
-            row = store._db.execute("SELECT created FROM accounts WHERE name = ?", (username,)).fetchone()
-            registered = float(row[0]) if row is not None else time.time()
+            registered = store.account_created(username)
             return Identity(username, fingerprint, address=address, registered=registered), None
         if store.name_taken(username):
             return None, (
