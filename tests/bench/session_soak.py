@@ -25,7 +25,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import re
 import sys
 import tempfile
 import time
@@ -36,6 +35,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.ssh.server_process import listening_port, rss_mb  # noqa: E402
 from tests.ssh.termclient import connect  # noqa: E402
 
 _SERVER = """
@@ -65,14 +65,6 @@ async def main():
     task.cancel()
 asyncio.run(main())
 """
-
-
-def rss_mb(pid: int) -> float:
-    """The resident set size of process ``pid`` in MiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 class Client:
@@ -149,13 +141,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     assert server.stderr is not None
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(40)]
     try:
-        port = 0
-        while not port:
-            line = (await asyncio.wait_for(server.stderr.readline(), 30)).decode()
-            if not line:
-                raise RuntimeError("the server did not start")
-            match = re.search(r"listening on \S+ port (\d+)", line)
-            port = int(match.group(1)) if match else 0
+        port, _ = await listening_port(server.stderr)
 
         async def drain() -> None:
             assert server.stderr is not None

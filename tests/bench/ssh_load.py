@@ -55,6 +55,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.ssh.server_process import cpu_s, listening_port, rss_mb  # noqa: E402
 from tests.ssh.termclient import connect  # noqa: E402
 from tests.ssh.test_ladder import LadderBot  # noqa: E402
 
@@ -110,12 +111,6 @@ TAIL_BYTES = 65536
 """How much of its latest output each session keeps (to find the new-table form on screen)."""
 
 
-def cpu_s(pid: int) -> float:
-    """User + system CPU seconds used by process ``pid``."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100
-
-
 def children_of(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (the server's search workers and their helpers)."""
     found = []
@@ -124,14 +119,6 @@ def children_of(pid: int) -> list[int]:
             if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(stat.parent.name))
     return found
-
-
-def rss_mb(pid: int) -> float:
-    """The resident set size of process ``pid`` in MiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 class ServerLog:
@@ -326,13 +313,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     ladder_stop = asyncio.Event()
     ladder_runs: list[asyncio.Task[None]] = []
     try:
-        port = 0
-        while not port:
-            line = (await asyncio.wait_for(server.stderr.readline(), 20)).decode()
-            if not line:
-                raise RuntimeError("the server did not start")
-            match = re.search(r"listening on \S+ port (\d+)", line)
-            port = int(match.group(1)) if match else 0
+        port, _ = await listening_port(server.stderr, 20)
 
         async def drain() -> None:
             assert server.stderr is not None

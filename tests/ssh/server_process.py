@@ -15,7 +15,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-__all__ = ["ServerProcess", "server_process"]
+__all__ = ["ServerProcess", "cpu_s", "listening_port", "rss_mb", "server_process"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,6 +31,41 @@ asyncio.run(run_server(server))
 """
 
 
+def rss_mb(pid: int) -> float:
+    """The resident set size of process ``pid`` in MiB (from ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds process ``pid`` used so far (from ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def listening_port(stderr: asyncio.StreamReader, timeout: float = 30) -> tuple[int, list[str]]:
+    """Read a starting server's log until it says it listens.
+
+    Returns:
+        The port and the log lines read.
+
+    Raises:
+        RuntimeError: the log ended first (the process exited), with what it said.
+        TimeoutError: no line came within ``timeout`` seconds.
+    """
+    seen: list[str] = []
+    while True:
+        line = (await asyncio.wait_for(stderr.readline(), timeout)).decode(errors="replace")
+        if not line:
+            raise RuntimeError("the server process did not start:\n" + "".join(seen))
+        seen.append(line)
+        match = re.search(r"listening on \S+ port (\d+)", line)
+        if match:
+            return int(match.group(1)), seen
+
+
 class ServerProcess:
     """A running server process: its ``pid``, ``port`` and the log lines it wrote so far (``log``)."""
 
@@ -42,15 +77,11 @@ class ServerProcess:
 
     def rss_bytes(self) -> int:
         """The process's resident set size in bytes."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-        raise RuntimeError("no VmRSS")
+        return int(rss_mb(self.pid) * 1024 * 1024)
 
     def cpu_s(self) -> float:
         """User + system CPU seconds the process used so far."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_s(self.pid)
 
 
 @contextlib.asynccontextmanager
@@ -62,15 +93,7 @@ async def server_process(data_dir: Path) -> AsyncIterator[ServerProcess]:
     assert process.stderr is not None
     drain: asyncio.Task[None] | None = None
     try:
-        port = 0
-        seen: list[str] = []
-        while not port:
-            line = (await asyncio.wait_for(process.stderr.readline(), 30)).decode(errors="replace")
-            if not line:
-                raise RuntimeError("the server process did not start:\n" + "".join(seen))
-            seen.append(line)
-            match = re.search(r"listening on \S+ port (\d+)", line)
-            port = int(match.group(1)) if match else 0
+        port, seen = await listening_port(process.stderr)
         server = ServerProcess(process, port)
         server.log.extend(seen)
 
