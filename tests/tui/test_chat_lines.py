@@ -8,7 +8,9 @@ and :func:`tui.table_screen.show_chat` shows the lines numbered after the last o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.widgets import RichLog
@@ -92,6 +94,16 @@ async def test_chat_lines_are_numbered_from_one_in_each_chat(tmp_path: Path) -> 
     assert [(line.serial, line.text) for line in table.chat] == [(1, "table 1"), (2, "table 2")]
 
 
+async def _say_and_redraw(
+    say: Callable[[Identity, str], None], screen: Any, pilot: Any, numbers: Iterable[int]
+) -> None:
+    """Bob says ``line N`` for each of ``numbers`` (through ``say``), then ``screen`` redraws."""
+    for n in numbers:
+        say(BOB, f"line {n}")
+    screen.redraw()
+    await pilot.pause()
+
+
 async def test_the_lobby_chat_shows_line_201_and_beyond(tmp_path: Path) -> None:
     lobby = new_lobby(tmp_path)
     app = SSHApp(lobby, ALICE)
@@ -100,16 +112,10 @@ async def test_the_lobby_chat_shows_line_201_and_beyond(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, LobbyScreen)
         log = screen.query_one("#lobby-chat", RichLog)
-        for n in range(1, 201):
-            lobby.say(BOB, f"line {n}")
-        screen.redraw()
-        await pilot.pause()
+        await _say_and_redraw(lobby.say, screen, pilot, range(1, 201))
         assert chat_texts(log) == [f"bob: line {n}" for n in range(1, 201)]
         for last in (201, 202, 260):
-            for n in range(len(log.lines) + 1, last + 1):
-                lobby.say(BOB, f"line {n}")
-            screen.redraw()
-            await pilot.pause()
+            await _say_and_redraw(lobby.say, screen, pilot, range(len(log.lines) + 1, last + 1))
             assert chat_texts(log) == [f"bob: line {n}" for n in range(1, last + 1)]
 
 
@@ -122,14 +128,9 @@ async def test_a_table_chat_shows_line_201_and_beyond(tmp_path: Path) -> None:
         app.push_screen(screen)
         await pilot.pause()
         log = screen.query_one("#st-chat", RichLog)
-        for n in range(1, 201):
-            table.say(BOB, f"line {n}")
-        screen.redraw()
-        await pilot.pause()
+        await _say_and_redraw(table.say, screen, pilot, range(1, 201))
         assert chat_texts(log) == [f"bob: line {n}" for n in range(1, 201)]
         for n in (201, 202):
-            table.say(BOB, f"line {n}")
-            screen.redraw()
-            await pilot.pause()
+            await _say_and_redraw(table.say, screen, pilot, [n])
             assert chat_texts(log)[-3:] == [f"bob: line {k}" for k in range(n - 2, n + 1)]
         assert len(log.lines) == 202
