@@ -324,7 +324,13 @@ class LadderScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Columns, the first drawing, and change notifications from the ladder and the lobby."""
+        """Columns, the first drawing, and change notifications from the ladder and the lobby.
+
+        Nothing when the session is already closing (the screen was pushed just before it did:
+        its widgets are being removed).
+        """
+        if not may_draw(self):
+            return
         standings = self.query_one("#ld-standings", DataTable)
         self._standing_columns = standings.add_columns("rank", "name", "rating", "mu ± 3σ", "games", "recent", "online")
         tables = self.query_one("#ld-tables", DataTable)
@@ -349,8 +355,9 @@ class LadderScreen(Screen[None]):
             self._refresh()
 
     def on_screen_resume(self) -> None:
-        """Back from a table or the help: draw anew."""
-        self.redraw()
+        """Back from a table or the help: draw anew (not while the session closes: its widgets go)."""
+        if may_draw(self):
+            self.redraw()
 
     # Drawing ----------------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, Table
 from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, show_chat
-from tui.widgets import LineInput, PageHelpScreen, Throttle, update_static
+from tui.widgets import LineInput, PageHelpScreen, Throttle, may_draw, update_static
 
 __all__ = [
     "LobbyHelpScreen",
@@ -348,8 +348,9 @@ class LobbyScreen(Screen[None]):
             self._refresh()
 
     def on_screen_resume(self) -> None:
-        """Back from a table: draw anew."""
-        self.redraw()
+        """Back from a table: draw anew (not while the session closes: its widgets go)."""
+        if may_draw(self):
+            self.redraw()
 
     def _redraw_if_shown(self) -> None:
         """The throttled redraw: skipped if a table screen or a form covered the lobby since the

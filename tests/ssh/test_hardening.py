@@ -139,11 +139,6 @@ async def _cycle(port: int, key: object, user: str, kitty: bool) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="since sessions are dismantled at close (issue 26), about 5 of these 100 apps stay referenced "
-    "after a full collection in this in-process server; not yet found (see the stop 23 note)",
-    strict=False,
-)
 async def test_closed_sessions_are_given_back(server: SaloonServer) -> None:
     key = make_key("cycler")
     for i in range(20):  # warm up: imports, caches, the first screens
