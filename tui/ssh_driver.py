@@ -65,7 +65,7 @@ __all__ = [
     "color_system_for",
     "drop_input",
     "mouse_for",
-    "pending_events",
+    "pending_input",
     "run_app",
 ]
 
@@ -91,9 +91,9 @@ INPUT_EVENTS_BURST = 240
 """Input events one session may send at once before :data:`INPUT_EVENTS_PER_S` paces it."""
 
 MAX_PENDING_EVENTS = 32
-"""Input is read from the channel only while the app has fewer events than this still to handle
-(its own queue, its screen's and the focused widget's): back-pressure, so a flood never piles up
-in the server's memory and stops with its session."""
+"""Input is read from the channel only while the app has fewer input events than this still to
+handle (its own queue, its screen's and the focused widget's; see :func:`pending_input`):
+back-pressure, so a flood never piles up in the server's memory and stops with its session."""
 
 MAX_TERMINAL_SIZE = (500, 200)
 """The largest terminal ``(width, height)`` a session gets, in cells; larger requests are clamped."""
@@ -345,14 +345,24 @@ class SSHDriver(Driver):
         self._app.post_message(events.Resize(size, size))
 
 
-def pending_events(app: App[Any]) -> int:
-    """How many events ``app`` still has to handle: in its own queue, its screen's and the focused widget's."""
+def _is_input(message: Any) -> bool:
+    return isinstance(message, events.InputEvent | events.Paste)
+
+
+def pending_input(app: App[Any]) -> int:
+    """How many input events (keys, mouse, paste) ``app`` still has to handle: in its own queue,
+    its screen's and the focused widget's (other messages, such as redraws, do not count)."""
     pumps: list[Any] = [app]
     with contextlib.suppress(Exception):
         pumps.append(app.screen)
         if app.focused is not None:
             pumps.append(app.focused)
-    return sum(pump.message_queue_size for pump in pumps)
+    total = 0
+    for pump in pumps:
+        queue = vars(pump).get("_message_queue")  # made on first use (a cached property)
+        if queue is not None:
+            total += sum(1 for message in queue.values if _is_input(message))
+    return total
 
 
 def drop_input(nodes: Iterable[Any]) -> int:
@@ -363,7 +373,7 @@ def drop_input(nodes: Iterable[Any]) -> int:
         queue = vars(node).get("_message_queue")  # made on first use (a cached property)
         if queue is None or not queue.values:
             continue
-        kept = deque(m for m in queue.values if not isinstance(m, events.InputEvent | events.Paste))
+        kept = deque(m for m in queue.values if not _is_input(m))
         dropped += len(queue.values) - len(kept)
         queue.values = kept
         if not kept:
@@ -477,12 +487,23 @@ async def run_app(
             if on_end is not None:
                 on_end()
         finally:
+            await _stop_pumps([app, *nodes])
             dismantle(app, nodes)
             holder.clear()
     if isinstance(error, Exception):
         log.error("a session's app failed: %s: %s", type(error).__name__, str(error)[:200], exc_info=error)
         reason.append("something went wrong on the server (it is logged)")
     return reason[0] if reason else None
+
+
+async def _stop_pumps(nodes: Iterable[Any]) -> None:
+    """Cancel and wait for the message pumps of ``nodes`` that still run (an app that did not stop
+    in time was cancelled, and its widgets' tasks go on): nothing may run on a dismantled node."""
+    tasks = [task for node in nodes if (task := vars(node).get("_task")) is not None and not task.done()]
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        await asyncio.wait(tasks, timeout=5)
 
 
 async def _read_input(
@@ -492,7 +513,7 @@ async def _read_input(
     budget = InputBudget()
     event_budget = InputBudget(INPUT_EVENTS_PER_S, INPUT_EVENTS_BURST)
     while True:
-        while pending_events(app) >= MAX_PENDING_EVENTS:  # the app is behind: leave the rest in the channel
+        while pending_input(app) >= MAX_PENDING_EVENTS:  # the app is behind: leave the rest in the channel
             await asyncio.sleep(0.02)
         try:
             data = await process.stdin.read(MAX_INPUT_CHUNK)
