@@ -51,8 +51,7 @@ def _lru_clear_without_cycles(self: LRUCache[Any, Any]) -> None:
     """``LRUCache.clear`` that empties the ring of ``[prev, next, key, value]`` links first: the
     original drops the ring, a cycle holding every cached value (a screen's query cache holds its
     widgets), for the full collection to find."""
-    for link in list(self._cache.values()):
-        link.clear()
+    collections.deque(map(list.clear, self._cache.values()), maxlen=0)  # at C speed: caches hold thousands
     _lru_clear(self)
 
 
