@@ -8,6 +8,9 @@ garbage-collector policy: :func:`tui.server.run_server`). With ``--tables N`` th
 tables of four random bots playing (a new one opens as one ends), so the lobby's list changes and
 the sessions have games to watch; ``--tables 0`` runs without bot games.
 
+With ``--resident N`` (default 1), N sessions stay in the lobby all along, so the server is
+never idle (an idle server's collector also collects what it froze: see :class:`tui.server.Collector`).
+
 Each session is a real asyncssh client with a PTY of ``--size``: it waits for the lobby, watches a
 table (``w``; with no tables it opens the new-table form and cancels it), watches it for a second,
 says one line in the chat, and leaves. Sessions run in waves of ``--wave`` at once, each session
@@ -36,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.ssh.server_process import listening_port, rss_mb  # noqa: E402
-from tests.ssh.termclient import connect  # noqa: E402
+from tests.ssh.termclient import Terminal, connect  # noqa: E402
 
 _SERVER = """
 import asyncio, logging, sys
@@ -140,6 +143,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     )
     assert server.stderr is not None
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(40)]
+    residents: list[Terminal] = []
     try:
         port, _ = await listening_port(server.stderr)
 
@@ -150,6 +154,11 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
                     sys.stderr.write(line.decode(errors="replace"))
 
         drain_task = asyncio.get_running_loop().create_task(drain())
+        for i in range(args.resident):  # sessions that stay all along: the server is never idle
+            term = Terminal(port, f"resident{i}", asyncssh.generate_private_key("ssh-ed25519"), size=(width, height))
+            await term.__aenter__()
+            await term.wait_for("new table", timeout=30)
+            residents.append(term)
         total = args.warmup + args.sessions
         curve: list[tuple[int, float]] = [(0, round(rss_mb(server.pid), 1))]
         failed = 0
@@ -174,6 +183,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
             "warmup_sessions": args.warmup,
             "measured_sessions": args.sessions,
             "wave": args.wave,
+            "resident_sessions": args.resident,
             "failed_sessions": failed,
             "seconds": round(time.monotonic() - started, 1),
             "rss_start_mb": curve[0][1],
@@ -185,6 +195,8 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
             "curve": curve,
         }
     finally:
+        for term in residents:
+            await term.close()
         with contextlib.suppress(ProcessLookupError):
             server.terminate()
         with contextlib.suppress(Exception):
@@ -198,6 +210,13 @@ if __name__ == "__main__":
     parser.add_argument("--warmup", type=int, default=50, help="sessions before the baseline (default 50)")
     parser.add_argument("--sessions", type=int, default=1000, help="sessions measured after the warm-up")
     parser.add_argument("--wave", type=int, default=10, help="sessions at once (default 10)")
+    parser.add_argument(
+        "--resident",
+        type=int,
+        default=1,
+        help="sessions that stay in the lobby all along (default 1; 0 lets the server go idle between waves, "
+        "when its collector also collects what it froze)",
+    )
     parser.add_argument("--size", default="80x24", help="the clients' terminal size, WxH (default 80x24)")
     parser.add_argument("--tables", type=int, default=3, help="tables of random bots kept playing (0: none)")
     parser.add_argument("--settle", type=float, default=0.5, help="seconds after a wave before RSS is read")
