@@ -423,16 +423,15 @@ def _play_summary(app: Any) -> None:
     fault_lines: list[tuple[str, str]] = []
     counts: dict[str, int] = {}
     logs: list[tuple[str, Path]] = []
-    for number, session in enumerate(app.sessions, start=1):
-        names = {seat: str(getattr(bot, "name", "bot")) for seat, bot in session.bots.items()}
-        for name in names.values():
+    for game in app.played:
+        for name in game.bot_names.values():
             counts.setdefault(name, 0)
-        for line in session.faults:
+        for line in game.faults:
             seat = _fault_seat(line)
-            if seat in names:
-                counts[names[seat]] += 1
-                fault_lines.append((names[seat], f"game {number}: {line}"))
-        logs.extend((names[seat], path) for seat, path in session.bot_logs.items())
+            if seat in game.bot_names:
+                counts[game.bot_names[seat]] += 1
+                fault_lines.append((game.bot_names[seat], f"game {game.number}: {line}"))
+        logs.extend((game.bot_names[seat], path) for seat, path in game.bot_logs.items())
     _print_faults(fault_lines, counts)
     _print_bot_logs(logs)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import secrets
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -36,11 +37,35 @@ from tui.play_screen import PlayScreen
 from tui.replay_screen import ReplayScreen
 from tui.widgets import ResultScreen
 
-__all__ = ["PlaySetup", "QuitScreen", "SaloonApp", "screen_text"]
+__all__ = ["PlaySetup", "PlayedGame", "QuitScreen", "SaloonApp", "screen_text"]
 
 
 def _secure_seed() -> int:
     return secrets.randbelow(2**32)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What ``saloon play`` reports of a table once its bots are done with (the table itself, its
+    state and its bots are dropped then, so a long session does not keep every game it played).
+
+    Attributes:
+        number: the table's number in the session, from 1.
+        bot_names: by seat, each bot's name.
+        faults: the bots' faults, as :attr:`lobby.local.LocalTable.faults` lists them.
+        bot_logs: by seat, the file an external bot's standard error went to.
+    """
+
+    number: int
+    bot_names: dict[int, str]
+    faults: tuple[str, ...]
+    bot_logs: dict[int, Path]
+
+    @classmethod
+    def of(cls, number: int, table: LocalTable) -> PlayedGame:
+        """The report of ``table``, the session's ``number``-th."""
+        names = {seat: str(getattr(bot, "name", "bot")) for seat, bot in table.bots.items()}
+        return cls(number, names, tuple(table.faults), dict(table.bot_logs))
 
 
 @dataclass(frozen=True)
@@ -154,7 +179,10 @@ class SaloonApp(App[None]):
 
     Attributes:
         saved: every replay file saved, in order.
-        sessions: every local table played, in order (the last one is :attr:`session`).
+        sessions: the local tables whose bots are not done with yet (the last one is
+            :attr:`session`); a table leaves this list for :attr:`played` once a new game replaced
+            it and its bots are closed.
+        played: the report of every table done with, in order.
     """
 
     TITLE = "Saloon"
@@ -181,7 +209,11 @@ class SaloonApp(App[None]):
         self.replay_dir = Path(replay_dir)
         self.session: LocalTable | None = None
         self.sessions: list[LocalTable] = []
+        self.played: list[PlayedGame] = []
         self.saved: list[Path] = []
+        self._numbers: dict[int, int] = {}  # id(table) -> its number in the session
+        self._tables_made = 0
+        self._lock = threading.Lock()
 
     def on_mount(self) -> None:
         """Open the table or the replay."""
@@ -195,10 +227,15 @@ class SaloonApp(App[None]):
         """Start a new game of the setup with ``seed`` (replacing the table shown)."""
         assert self.setup is not None
         self.setup = replace(self.setup, seed=seed)
-        if self.session is not None:  # its bots are closed by show_result's worker or wrap_up
-            self._save_if_played(self.session)
+        previous = self.session
+        if previous is not None:
+            self._save_if_played(previous)
+            self._in_thread(self._retire, previous)
         self.session = self.setup.make_table(seed)
-        self.sessions.append(self.session)
+        with self._lock:
+            self._tables_made += 1
+            self._numbers[id(self.session)] = self._tables_made
+            self.sessions.append(self.session)
         screen = PlayScreen(self.session, ui_for(self.setup.game_id), self.speed)
         if isinstance(self.screen, PlayScreen | ReplayScreen):
             self.switch_screen(screen)
@@ -219,7 +256,7 @@ class SaloonApp(App[None]):
         names = [f"{ui.seat_name(view, s)} ({p.name})" for s, p in enumerate(players)]
         if session.saved_to is None or not session.saved_to[1]:
             self.notify(f"Replay saved: {self.save_replay(session)}", timeout=6)
-            self.run_worker(session.close_bots, thread=True, group="close-bots")
+            self._in_thread(LocalTable.close_bots, session)
 
         def chosen(choice: str | None) -> None:
             if choice == "again":
@@ -284,17 +321,31 @@ class SaloonApp(App[None]):
         """After the app has exited: save an unfinished game that was not saved yet (if any move
         was made) and stop every table's bots (external processes included). Safe to call more
         than once; returns :attr:`saved`."""
-        for session in self.sessions:
-            self._leave_session(session)
+        for session in list(self.sessions):
+            self._retire(session)
         return self.saved
 
     def _save_if_played(self, session: LocalTable) -> None:
         if session.saved_to is None and (session.recorder.num_moves > 0 or session.state.is_over):
             self.save_replay(session)
 
-    def _leave_session(self, session: LocalTable) -> None:
+    def _in_thread(self, work: Callable[[LocalTable], object], table: LocalTable) -> None:
+        """Run ``work(table)`` in a worker thread. Textual keeps a finished worker, and the work it
+        ran, reachable for a while (through contexts that copied its ``active_worker``), so the work
+        takes ``table`` from a one-item list it empties rather than holding it."""
+        box = [table]
+        self.run_worker(lambda: work(box.pop()), thread=True, group="close-bots")
+
+    def _retire(self, session: LocalTable) -> None:
+        """Save ``session`` if played, close its bots (blocks: run in a thread), and keep only its
+        :class:`PlayedGame` report. Safe to call twice, from any thread."""
         self._save_if_played(session)
         session.close_bots()
+        with self._lock:
+            if session in self.sessions:
+                self.sessions.remove(session)
+                self.played.append(PlayedGame.of(self._numbers.pop(id(session)), session))
+                self.played.sort(key=lambda game: game.number)
 
 
 def screen_text(app: App[Any], everything: bool = True) -> str:

@@ -899,42 +899,54 @@ class Collector:
     A full collection scans every object the collector tracks: with a hundred sessions that is
     over a million (each lobby screen holds ~12,000), about 0.6 s in which no screen is drawn.
     A closed session needs no collection (:func:`tui.teardown.dismantle` lets reference counting
-    free it), so the objects of live sessions need not be scanned either: a few seconds after a
-    session starts (when its screens are built), :meth:`collect` runs a full collection of what is
-    not frozen yet (that session's objects and what was made since the last one, a few
-    milliseconds) and freezes what survives (:func:`gc.freeze`). Sessions that start together
-    share one collection. When the last session closes, the server is idle and :meth:`collect`
-    unfreezes everything first, so that a cycle nobody cut is not kept for good.
+    free it), so the objects of live sessions need not be scanned either. While sessions are
+    starting (for :attr:`settle_s` after the latest start), :meth:`collect` runs every
+    :attr:`interval_s`: a full collection of what is not frozen yet (what was made since the last
+    one) that freezes what survives (:func:`gc.freeze`). Pacing the collections this way bounds
+    each pause by what the server builds in :attr:`interval_s`, however many sessions log in at
+    once (one collection per burst of ten logins held the loop 130-180 ms). When the last session
+    closes, the server is idle and :meth:`collect` unfreezes everything first, so that a cycle
+    nobody cut is not kept for good.
 
     Args:
-        delay_s: seconds after a session starts before the collection (sessions starting within
-            that time share it).
+        interval_s: seconds between collections while sessions are starting.
+        settle_s: seconds after the latest session start during which the collections go on
+            (a session's screens are built in about a second).
     """
 
-    def __init__(self, delay_s: float = 2.0) -> None:
-        self.delay_s = delay_s
+    def __init__(self, interval_s: float = 0.25, settle_s: float = 2.0) -> None:
+        self.interval_s = interval_s
+        self.settle_s = settle_s
         self.pauses_ms: deque[float] = deque(maxlen=100)
         """How long the latest collections held the event loop, in milliseconds."""
         self._pending: asyncio.TimerHandle | None = None
+        self._until = 0.0
 
     def session_started(self) -> None:
-        """A session started: collect and freeze in :attr:`delay_s` seconds (once for a burst)."""
+        """A session started: collect and freeze every :attr:`interval_s` for :attr:`settle_s`."""
+        loop = asyncio.get_running_loop()
+        self._until = loop.time() + self.settle_s
         if self._pending is None:
-            self._pending = asyncio.get_running_loop().call_later(self.delay_s, self.collect)
+            self._pending = loop.call_later(self.interval_s, self._paced)
 
     def sessions_ended(self) -> None:
         """The last session closed: the server is idle; collect everything, frozen or not."""
         self.collect(everything=True)
 
+    def _paced(self) -> None:
+        self._pending = None
+        self.collect()
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._until:
+            self._pending = loop.call_later(self.interval_s, self._paced)
+
     def collect(self, everything: bool = False) -> float:
         """A full collection of the objects not frozen (``everything``: of all), then freeze the rest.
 
         Returns:
-            The pause, in milliseconds (also kept in :attr:`pauses_ms`).
+            The pause, in milliseconds (also kept in :attr:`pauses_ms`, and logged: at INFO
+            level from 50 ms, at DEBUG level below).
         """
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
         start = time.perf_counter()
         if everything:
             gc.unfreeze()
@@ -942,8 +954,7 @@ class Collector:
         gc.freeze()
         pause = (time.perf_counter() - start) * 1000
         self.pauses_ms.append(pause)
-        if pause > 50:
-            log.info("garbage collection held the server for %.0f ms", pause)
+        log.log(logging.INFO if pause > 50 else logging.DEBUG, "garbage collection held the server for %.1f ms", pause)
         return pause
 
 

@@ -16,7 +16,8 @@ table (``w``; with no tables it opens the new-table form and cancels it), watche
 says one line in the chat, and leaves. Sessions run in waves of ``--wave`` at once, each session
 from its own loopback address (127.0.0.x) so the per-address limits do not interfere. After every
 wave the server's RSS is read from ``/proc``; the report gives the curve (sessions served -> RSS)
-after ``--warmup`` sessions and the growth over the measured ones.
+after ``--warmup`` sessions, the growth over the measured ones, and how long the server's garbage
+collections held its event loop (median, p99, max, read from its log).
 
 Target (issue 26): after a warm-up of 50 sessions, 1,000 more leave RSS within +30 MB of the
 post-warm-up figure, with and without bot games running, at 80x24 and 200x60.
@@ -28,6 +29,8 @@ import argparse
 import asyncio
 import contextlib
 import json
+import re
+import statistics
 import sys
 import tempfile
 import time
@@ -47,6 +50,7 @@ from lobby.tables import Identity, SeatSpec, ServerConfig, TableError
 from tui.server import RateLimiter, SaloonServer, run_server
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)
+logging.getLogger("saloon.server").setLevel(logging.DEBUG)  # every collection's pause
 server = SaloonServer(sys.argv[1], port=0, config=ServerConfig(bot_delay_s=0.2),
                       limiter=RateLimiter(burst=1000, per_second=1000, max_concurrent=1000))
 TABLES = int(sys.argv[2])
@@ -147,9 +151,14 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     try:
         port, _ = await listening_port(server.stderr)
 
+        pauses: list[float] = []
+
         async def drain() -> None:
             assert server.stderr is not None
             while line := await server.stderr.readline():
+                if match := re.match(rb"garbage collection held the server for ([0-9.]+) ms", line):
+                    pauses.append(float(match[1]))
+                    continue
                 if args.verbose and not line.startswith(b"table "):
                     sys.stderr.write(line.decode(errors="replace"))
 
@@ -192,6 +201,12 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
             "rss_peak_after_warmup_mb": max(rss for served, rss in curve if served >= args.warmup),
             "growth_after_warmup_mb": round(final - after_warmup, 1),
             "target_mb": 30,
+            "collections": len(pauses),
+            "collection_pause_ms": {
+                "median": round(statistics.median(pauses), 1) if pauses else None,
+                "p99": round(sorted(pauses)[int(len(pauses) * 0.99)], 1) if pauses else None,
+                "max": round(max(pauses), 1) if pauses else None,
+            },
             "curve": curve,
         }
     finally:

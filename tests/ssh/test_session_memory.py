@@ -179,17 +179,35 @@ async def test_a_key_flood_stops_with_its_session(tmp_path: Path) -> None:
     assert share < 0.10, f"the server used {share:.0%} of a core 8-10 s after the flood ended"
 
 
-def test_the_collector_freezes_after_a_burst_of_starts() -> None:
-    async def run() -> list[float]:
-        collector = Collector(delay_s=0.05)
+class _Cycle:
+    me: object = None
+
+
+def test_the_collector_paces_its_collections_while_sessions_start_then_stops() -> None:
+    async def run() -> tuple[int, int, int, int]:
+        collector = Collector(interval_s=0.05, settle_s=0.2)
         for _ in range(5):
-            collector.session_started()  # one collection for the burst
+            collector.session_started()  # a burst shares the paced collections
+        await asyncio.sleep(0.1)
+        early = len(collector.pauses_ms)
+        cycle = _Cycle()
+        cycle.me = cycle  # a cycle dropped while sessions start is collected, not frozen
+        gone = weakref.ref(cycle)
+        del cycle
+        await asyncio.sleep(0.4)
+        settled = len(collector.pauses_ms)
+        assert gone() is None
+        frozen = gc.get_freeze_count()
         await asyncio.sleep(0.2)
+        later = len(collector.pauses_ms)
         collector.sessions_ended()
-        return list(collector.pauses_ms)
+        return early, settled, later, frozen
 
     try:
-        pauses = asyncio.run(run())
+        early, settled, later, frozen = asyncio.run(run())
     finally:
         gc.unfreeze()
-    assert len(pauses) == 2
+    assert 1 <= early <= 2  # at 0.05 s (and maybe 0.10 s)
+    assert 3 <= settled <= 6  # every 0.05 s until 0.2 s after the latest start
+    assert later == settled  # then none until a session starts or the last one ends
+    assert frozen > 0
