@@ -34,9 +34,8 @@ async def test_tables_and_screens_of_finished_games_are_freed(tmp_path: Path) ->
                 await pilot.pause()
             await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
             await pilot.press("a")  # play again
-            await wait_until(pilot, lambda: len(app.played) == number and my_turn_or_over(app), timeout=30)
-            await app.workers.wait_for_complete()
-            await pilot.pause()  # the finished workers (which hold the table they closed) are let go
+            await wait_until(pilot, lambda n=number: len(app.played) == n and my_turn_or_over(app), timeout=30)
+            await app.workers.wait_for_complete()  # the thread that closed the old table's bots
             gc.collect()
             assert [ref() for ref in tables] == [None] * number, f"tables kept after game {number}"
             assert [ref() for ref in screens] == [None] * number, f"screens kept after game {number}"
