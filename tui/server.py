@@ -6,8 +6,11 @@
     ssh -p 2222 NAME@HOST bot [--table CODE] [--seat K]      a remote bot (JSON lines, no terminal)
     ssh -p 2222 NAME@HOST ladder --game GAME [--players N,..]  a bot on the rated ladder (JSON lines)
     ssh -p 2222 NAME@HOST leaderboard GAME [--json]           a game's ladder
-    ssh -p 2222 NAME@HOST replay ID > game.replay             a finished game's replay
+    ssh -p 2222 NAME@HOST replay ID > game.replay             a finished game's replay (number or table code)
     sftp -P 2222 NAME@HOST                                    the replays folder, read-only
+    ssh -p 2222 NAME@HOST web                                 a one-time sign-in link for the browser page
+
+With ``--web PORT`` the same process serves the lobby to browsers too (:mod:`tui.web`).
 
 Identity is the client's public key: the first login with a new key registers it under the SSH
 user name; a name registered to another key is refused with a message saying so, and so is a
@@ -29,6 +32,7 @@ import contextlib
 import gc
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -51,9 +55,19 @@ from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_rep
 from lobby.ladder import Ladder, LadderError, accepted_counts, leaderboard_json, leaderboard_text
 from lobby.matchmaker import MatchPolicy
 from lobby.store import NameTaken, Store, valid_name
-from lobby.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, ServerConfig, Table, TableError, clean_text, shown
+from lobby.tables import (
+    DEFAULT_SERVER_BOTS,
+    Identity,
+    Lobby,
+    ServerConfig,
+    Table,
+    TableError,
+    clean_text,
+    default_house_bots,
+    shown,
+)
 
-__all__ = ["RateLimiter", "SaloonServer", "bot_offers", "main", "serve"]
+__all__ = ["RateLimiter", "SaloonServer", "bot_offers", "house_bot_offers", "main", "serve"]
 
 log = logging.getLogger("saloon.server")
 
@@ -88,10 +102,18 @@ class RateLimiter:
         tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
         if self._open.get(address, 0) >= self.max_concurrent:
             self._tokens[address] = (tokens, now)
-            return f"too many connections from {address} at once ({self.max_concurrent})"
+            return (
+                f"too many connections from {address} at once ({self.max_concurrent}); close one of them and try again"
+            )
         if tokens < 1.0:
             self._tokens[address] = (tokens, now)
-            return f"too many new connections from {address}; wait a few seconds"
+            if self.per_second <= 0:
+                return f"too many new connections from {address}; try again later"
+            wait = math.ceil((1.0 - tokens) / self.per_second)
+            return (
+                f"too many new connections from {address} (at most {self.burst} at once, then one every "
+                f"{1 / self.per_second:g} s); try again in {wait} s"
+            )
         self._tokens[address] = (tokens - 1.0, now)
         self._open[address] = self._open.get(address, 0) + 1
         return None
@@ -108,6 +130,46 @@ class RateLimiter:
         for address, (tokens, last) in list(self._tokens.items()):
             if address not in self._open and tokens + (now - last) * self.per_second >= self.burst:
                 del self._tokens[address]
+
+
+MAX_REFUSALS_SAYING_WHY = 64
+"""Refused connections told why at once (:func:`_refuse`); past that, more are only closed."""
+
+REFUSAL_DRAIN_S = 2.0
+"""How long a refused connection is read (and its bytes dropped) before it is closed: closing a
+socket with unread data sends a reset, which discards the message the client was sent."""
+
+
+def refusal_bytes(message: str) -> bytes:
+    """What a connection refused before the SSH handshake is sent: ``message`` as a line before
+    the SSH identification (shown by clients that print such lines, and by ``nc``), the
+    identification, and an unencrypted ``SSH_MSG_DISCONNECT`` (reason 12, too many connections)
+    carrying ``message``, which the OpenSSH client prints ("Received disconnect from HOST port P:12:
+    ...") instead of a bare "Connection reset by peer". No key exchange: it costs the server nothing.
+    """
+    text = f"Saloon: {message}".encode()
+    payload = b"\x01" + (12).to_bytes(4, "big") + len(text).to_bytes(4, "big") + text + (0).to_bytes(4, "big")
+    padding = 8 - (5 + len(payload)) % 8
+    padding += 8 if padding < 4 else 0
+    packet = (1 + len(payload) + padding).to_bytes(4, "big") + bytes([padding]) + payload + b"\x00" * padding
+    return text + b"\r\nSSH-2.0-Saloon\r\n" + packet
+
+
+async def _refuse(client: socket.socket, message: str) -> None:
+    """Tell a refused connection why (:func:`refusal_bytes`), then close it gracefully: our side
+    first, then what the client sends is read and dropped for up to :data:`REFUSAL_DRAIN_S`."""
+    loop = asyncio.get_running_loop()
+    try:
+        await asyncio.wait_for(loop.sock_sendall(client, refusal_bytes(message)), 5)
+        client.shutdown(socket.SHUT_WR)
+        deadline = loop.time() + REFUSAL_DRAIN_S
+        while (left := deadline - loop.time()) > 0:
+            if not await asyncio.wait_for(loop.sock_recv(client, 4096), left):
+                break
+    except (OSError, TimeoutError):
+        pass
+    finally:
+        client.close()
 
 
 @dataclass
@@ -382,21 +444,29 @@ def _leaderboard_arguments(args: Sequence[str]) -> argparse.Namespace:
     return options
 
 
-def _replay_arguments(args: Sequence[str]) -> int:
-    """``replay ID`` -> the game's row id, ``1 .. 2**63 - 1`` (what the store's SQLite rows hold).
+def _replay_arguments(args: Sequence[str]) -> int | str:
+    """``replay ID`` -> the game's row id, ``1 .. 2**63 - 1`` (what the store's SQLite rows hold),
+    or a table's code (what the lobby shows: 1 to 8 ASCII letters and digits with a letter among
+    them), upper-cased.
 
     Raises:
-        ValueError: no ID or other arguments; an ID that is not the ASCII digits 0-9 alone (a
-            sign, a space, an underscore or another script's digits, all of which ``int`` takes);
-            an ID out of range. The message quotes the ID as :func:`ascii` writes it (cut to 40
-            characters), so it shows exactly what came and nothing reaches the terminal raw.
+        ValueError: no ID or other arguments; an ID that is neither the ASCII digits 0-9 alone (a
+            sign, a space, an underscore or another script's digits, all of which ``int`` takes)
+            nor a table's code; a number out of range. The message quotes the ID as :func:`ascii`
+            writes it (cut to 40 characters), so it shows exactly what came and nothing reaches
+            the terminal raw.
     """
     parser = _strict_parser("replay")
     parser.add_argument("id")
     text = parser.parse_args(list(args)).id
     quoted = ascii(text if len(text) <= 40 else text[:40] + "...")
+    if re.fullmatch(r"[A-Za-z0-9]{1,8}", text) and not text.isdigit():
+        return text.upper()
     if not re.fullmatch(r"[0-9]+", text):
-        raise ValueError(f"replay ID must be a game's number, not {quoted} (digits 0-9 only)")
+        raise ValueError(
+            f"replay ID must be a game's number (digits 0-9 only) or its table's code (letters and digits), "
+            f"not {quoted}"
+        )
     highest = 2**63 - 1
     if len(text.lstrip("0")) > len(str(highest)) or not 1 <= int(text) <= highest:
         raise ValueError(f"replay ID must be from 1 to {highest}, not {quoted}")
@@ -479,8 +549,10 @@ Saloon: Wild West board games over SSH.
                                                           a bot on GAME's rated ladder: JSON lines,
                                                           one game after another until it leaves
   ssh -p PORT NAME@HOST leaderboard GAME [--json]         GAME's ladder: ratings, games, who is online
-  ssh -p PORT NAME@HOST replay ID > FILE                  a finished game's replay (ID: its number)
+  ssh -p PORT NAME@HOST replay ID > FILE                  a finished game's replay (ID: its number
+                                                          or its table's code, as in the lobby's g)
   sftp -P PORT NAME@HOST                                  the replays folder, read-only
+  ssh -p PORT NAME@HOST web                               a one-time sign-in link for the browser page
 """
 
 
@@ -517,9 +589,12 @@ class SaloonServer:
         self.sessions: set[Any] = set()
         self.collector: Collector | None = None
         """The garbage-collector policy (:func:`run_server` sets it; in-process test servers have none)."""
+        self.web: Any = None
+        """The browser page (a :class:`tui.web.WebServer`, which sets this); it starts and stops with this server."""
         self._sock: socket.socket | None = None
         self._accept_task: asyncio.Task[None] | None = None
         self._connections: set[asyncio.Task[None]] = set()
+        self._refusals: set[asyncio.Task[None]] = set()
         self._options: asyncssh.SSHServerConnectionOptions | None = None
 
     async def start(self) -> None:
@@ -551,10 +626,14 @@ class SaloonServer:
         self._accept_task = asyncio.get_running_loop().create_task(self._accept(), name="ssh accept")
         self.ladder.start()
         log.info("Saloon listening on %s port %d (data in %s)", self.host, self.port, self.data_dir)
+        if self.web is not None:
+            await self.web.start()
 
     async def stop(self) -> None:
         """Stop listening, close every connection and table, and close the store."""
         try:
+            if self.web is not None:
+                await self.web.stop()
             if self._accept_task is not None:
                 self._accept_task.cancel()
                 with contextlib.suppress(BaseException):
@@ -565,9 +644,9 @@ class SaloonServer:
                 await self.ladder.stop()
             if self.lobby is not None:
                 await self.lobby.close()
-            for task in list(self._connections):
+            for task in [*self._connections, *self._refusals]:
                 task.cancel()
-            for task in list(self._connections):
+            for task in [*self._connections, *self._refusals]:
                 with contextlib.suppress(BaseException):
                     await task
         finally:
@@ -584,9 +663,12 @@ class SaloonServer:
             refusal = self.limiter.admit(address)
             if refusal is not None:
                 log.info("refused a connection: %s", refusal)
-                with contextlib.suppress(OSError):
-                    client.send(f"Saloon: {refusal}\r\n".encode())
-                client.close()
+                if len(self._refusals) >= MAX_REFUSALS_SAYING_WHY:  # a flood: no word, no task
+                    client.close()
+                    continue
+                refused = loop.create_task(_refuse(client, refusal))
+                self._refusals.add(refused)
+                refused.add_done_callback(self._refusals.discard)
                 continue
             task = loop.create_task(self._connection(client, address))
             self._connections.add(task)
@@ -705,6 +787,8 @@ class SaloonServer:
                 return self._leaderboard(process, words[1:])
             if words[0] == "replay":
                 return self._replay(process, words[1:])
+            if words[0] == "web" and len(words) == 1:
+                return self._web_link(process, identity)
             if words[0] in ("help", "--help", "-h"):
                 process.stdout.write(_USAGE.encode())
                 return 0
@@ -739,8 +823,8 @@ class SaloonServer:
         finally:
             self.sessions.discard(app)
             del app  # the last reference: the app is freed here
-            if self.collector is not None and not self.sessions:
-                self.collector.sessions_ended()
+            if self.collector is not None:
+                self.collector.session_ended(len(self.sessions))
         if reason is not None:
             self._say(process, f"closing this session: {reason}", error=True)
             return 1
@@ -805,6 +889,17 @@ class SaloonServer:
             self._say(process, message, error=True)  # stderr: stdout carries only the protocol
         return int(status)
 
+    def _web_link(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
+        """``web``: a one-time sign-in link for the browser page (:meth:`tui.web.WebServer.sign_in_text`)."""
+        if self.web is None:
+            self._say(process, "this server has no browser page (its operator starts it with --web PORT)", error=True)
+            return 1
+        status, text = self.web.sign_in_text(identity, process.get_extra_info("sockname"))
+        if process.get_terminal_type():
+            text = text.replace("\n", "\r\n")
+        (process.stderr if status else process.stdout).write(text.encode())
+        return int(status)
+
     def _leaderboard(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
         try:
             options = _leaderboard_arguments(args)
@@ -827,7 +922,16 @@ class SaloonServer:
         except (ValueError, argparse.ArgumentError) as exc:
             self._say(process, f"replay: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
             return 2
-        record = self.store.game(row_id)
+        if isinstance(row_id, str):
+            record = self.store.game_by_code(row_id)
+            if record is None:
+                self._say(process, f"replay: no finished game of table {row_id} on this server", error=True)
+                return 2
+            row_id = record.id
+        else:
+            record = self.store.game(row_id)
+            if record is None and len(str(row_id)) <= 8:  # an all-digit table code
+                record = self.store.game_by_code(str(row_id))
         if record is None:
             self._say(process, f"replay: no finished game {row_id} on this server", error=True)
             return 2
@@ -904,23 +1008,39 @@ class Collector:
     :attr:`interval_s`: a full collection of what is not frozen yet (what was made since the last
     one) that freezes what survives (:func:`gc.freeze`). Pacing the collections this way bounds
     each pause by what the server builds in :attr:`interval_s`, however many sessions log in at
-    once (one collection per burst of ten logins held the loop 130-180 ms). When the last session
-    closes, the server is idle and :meth:`collect` unfreezes everything first, so that a cycle
-    nobody cut is not kept for good.
+    once (one collection per burst of ten logins held the loop 130-180 ms).
+
+    What was frozen is never scanned again, so a cycle that became garbage after it was frozen
+    (a few objects of a session that was starting then) stays until a *sweep*: :meth:`collect`
+    with ``everything``, which unfreezes all first. A sweep scans every live session's objects,
+    so it runs only when few sessions are live: when the last one closes, and when a session
+    closes leaving at most :attr:`sweep_sessions` live, if the last sweep was
+    :attr:`sweep_interval_s` ago or more.
 
     Args:
         interval_s: seconds between collections while sessions are starting.
         settle_s: seconds after the latest session start during which the collections go on
             (a session's screens are built in about a second).
+        sweep_sessions: live sessions at most for a sweep when a session closes.
+        sweep_interval_s: seconds at least between two such sweeps.
     """
 
-    def __init__(self, interval_s: float = 0.25, settle_s: float = 2.0) -> None:
+    def __init__(
+        self,
+        interval_s: float = 0.25,
+        settle_s: float = 2.0,
+        sweep_sessions: int = 1,
+        sweep_interval_s: float = 60.0,
+    ) -> None:
         self.interval_s = interval_s
         self.settle_s = settle_s
+        self.sweep_sessions = sweep_sessions
+        self.sweep_interval_s = sweep_interval_s
         self.pauses_ms: deque[float] = deque(maxlen=100)
         """How long the latest collections held the event loop, in milliseconds."""
         self._pending: asyncio.TimerHandle | None = None
         self._until = 0.0
+        self._swept = -math.inf
 
     def session_started(self) -> None:
         """A session started: collect and freeze every :attr:`interval_s` for :attr:`settle_s`."""
@@ -929,9 +1049,14 @@ class Collector:
         if self._pending is None:
             self._pending = loop.call_later(self.interval_s, self._paced)
 
-    def sessions_ended(self) -> None:
-        """The last session closed: the server is idle; collect everything, frozen or not."""
-        self.collect(everything=True)
+    def session_ended(self, live: int) -> None:
+        """A session closed, leaving ``live`` sessions: sweep (:meth:`collect` everything, frozen
+        or not) if none is left, or if at most :attr:`sweep_sessions` are and the last sweep was
+        :attr:`sweep_interval_s` ago or more."""
+        now = asyncio.get_running_loop().time()
+        if live == 0 or (live <= self.sweep_sessions and now - self._swept >= self.sweep_interval_s):
+            self.collect(everything=True)
+            self._swept = asyncio.get_running_loop().time()
 
     def _paced(self) -> None:
         self._pending = None
@@ -989,6 +1114,10 @@ def serve(
     bot_grace_s: float = 5.0,
     ladder_max_wait_s: float = 30.0,
     ladder_connections_per_key: int = 4,
+    house_bots: Mapping[str, str] | None = None,
+    web_port: int | None = None,
+    web_host: str = "127.0.0.1",
+    web_public_url: str | None = None,
 ) -> None:
     """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
 
@@ -1005,6 +1134,11 @@ def serve(
         ladder_max_wait_s: the longest a ladder player waits before being seated with whoever
             can make a table (:class:`lobby.matchmaker.MatchPolicy`).
         ladder_connections_per_key: the most ladder connections one account key may hold.
+        house_bots: the ladder's house bots, name -> :func:`bots.make_bot` spec (see
+            :func:`house_bot_offers`); ``None``: :func:`lobby.tables.default_house_bots`.
+        web_port: serve the browser page on this port too (:class:`tui.web.WebServer`); ``None``: no page.
+        web_host: the address the browser page listens on.
+        web_public_url: the page's URL as people reach it (behind a reverse proxy), for links and origin checks.
     """
     config = ServerConfig(
         grace_s=grace_s,
@@ -1014,8 +1148,13 @@ def serve(
         bots=dict(bots),
         ladder_policy=MatchPolicy(max_wait_s=ladder_max_wait_s),
         ladder_connections_per_key=ladder_connections_per_key,
+        house_bots=default_house_bots() if house_bots is None else dict(house_bots),
     )
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
+    if web_port is not None:
+        from tui.web import WebServer
+
+        WebServer(server, web_host, web_port, web_public_url)
     asyncio.run(run_server(server))
 
 
@@ -1050,6 +1189,43 @@ def bot_offers(pairs: Sequence[str]) -> dict[str, str]:
             close()
         offers[name] = spec
     return offers
+
+
+def house_bot_offers(pairs: Sequence[str]) -> dict[str, str]:
+    """The ladder's house bots from ``saloon serve --house-bot`` values: none given, the defaults
+    (:func:`lobby.tables.default_house_bots`: ``heuristic`` and ``quick``); ``none`` alone, no house
+    bots; else exactly the ``NAME=SPEC`` pairs given (rated as ``house:NAME``). Each SPEC is made
+    once here, so a broken one fails at start-up.
+
+    Raises:
+        ValueError: ``none`` with other values, a pair without ``=``, a bad NAME, or a SPEC that
+            :func:`bots.make_bot` refuses.
+    """
+    from bots import UnknownBot, make_bot
+
+    if not pairs:
+        return default_house_bots()
+    if "none" in pairs:
+        if len(pairs) > 1:
+            raise ValueError("--house-bot none: no other --house-bot with it")
+        return {}
+    house: dict[str, str] = {}
+    for pair in pairs:
+        name, eq, spec = pair.partition("=")
+        name, spec = name.strip(), spec.strip()
+        if not eq or not spec:
+            raise ValueError(f"--house-bot {pair!r}: expected NAME=SPEC, e.g. --house-bot heuristic=heuristic")
+        if not valid_name(name):
+            raise ValueError(f"--house-bot {pair!r}: NAME must be {_NAME_HELP}")
+        try:
+            bot = make_bot(spec, 0)
+        except UnknownBot as exc:
+            raise ValueError(f"--house-bot {pair!r}: {exc}") from None
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+        house[name] = spec
+    return house
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1094,6 +1270,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="ladder connections one account key may hold at once (default 4)",
     )
     parser.add_argument(
+        "--house-bot",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="a house bot on every ladder (repeatable; replaces the default heuristic and quick): it joins "
+        "anyone who waited longer than --ladder-max-wait and is rated as house:NAME; 'none' for no house bots",
+    )
+    parser.add_argument(
+        "--web", type=int, default=None, metavar="PORT", help="also serve the lobby to browsers on PORT (default off)"
+    )
+    parser.add_argument("--web-host", default="127.0.0.1", help="address of the browser page (default 127.0.0.1)")
+    parser.add_argument(
+        "--web-public-url",
+        default=None,
+        metavar="URL",
+        help="the page's URL as people reach it, behind a reverse proxy (e.g. https://saloon.example.org)",
+    )
+    parser.add_argument(
         "--bot",
         action="append",
         default=[],
@@ -1109,7 +1303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] ...``.
 
     The rest: ``[--turn-timer S] [--bot-delay S] [--ladder-max-wait S] [--ladder-connections N]
-    [--bot NAME=SPEC]`` (see :func:`build_parser`).
+    [--house-bot NAME=SPEC|none] [--web PORT] [--web-host H] [--web-public-url URL] [--bot NAME=SPEC]``
+    (see :func:`build_parser`).
 
     Returns:
         The exit code (2 for bad arguments or a port that cannot be opened).
@@ -1130,8 +1325,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.ladder_max_wait < 0 or args.ladder_connections < 1:
         print("saloon serve: bad --ladder-max-wait or --ladder-connections", file=sys.stderr)
         return 2
+    if args.web is not None and not 0 <= args.web <= 65535:
+        print("saloon serve: bad --web PORT", file=sys.stderr)
+        return 2
+    if args.web_public_url is not None:
+        from tui.web import check_public_url
+
+        try:
+            check_public_url(args.web_public_url)
+        except ValueError as exc:
+            print(f"saloon serve: --web-public-url: {exc}", file=sys.stderr)
+            return 2
     try:
         offers = bot_offers(args.bot)
+        house = house_bot_offers(args.house_bot)
     except ValueError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)
         return 2
@@ -1149,6 +1356,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             bot_grace_s=args.bot_grace,
             ladder_max_wait_s=args.ladder_max_wait,
             ladder_connections_per_key=args.ladder_connections,
+            house_bots=house,
+            web_port=args.web,
+            web_host=args.web_host,
+            web_public_url=args.web_public_url,
         )
     except OSError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)
