@@ -17,6 +17,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
+from textual import events
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -37,13 +38,29 @@ class LineInput(Input):
       widget on it (the lobby's table list among them), in each of a hundred typing sessions. The
       input's own size never depends on its text (CSS fixes its width and height, never ``auto``),
       so a repaint of the input is enough; its scrolling still reads the new virtual size.
+    * Editing keys keep their order with typed characters. Textual runs a widget's key bindings
+      (Backspace, Delete, the arrows, Enter...) only once the key event has bubbled up to the app,
+      through every container's message queue, while a typed character is inserted as soon as
+      the input gets it: over SSH, Backspace then ``6`` typed 50 ms apart turned ``4`` into
+      ``""`` (the ``6`` went in first, then Backspace deleted it). The input runs its own
+      bindings' actions as it gets the key.
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
+    EDIT_ACTIONS: dict[str, str] = {key: b.action for b in Input.BINDINGS for key in b.key.split(",")}
+    """Key name -> Textual's :class:`~textual.widgets.Input` action for it."""
+
     def on_mount(self) -> None:
         """No blinking cursor."""
         self.cursor_blink = False
+
+    async def _on_key(self, event: events.Key) -> None:
+        action = self.EDIT_ACTIONS.get(event.key)
+        if action is not None:  # Input's own _on_key (typed characters) is not called then
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
 
 
 def content_key(content: Any) -> Any:
