@@ -35,6 +35,8 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
@@ -73,15 +75,18 @@ _LOBBY_SPREAD_MAX_S = 2.0
 """The longest a lobby waits to show a change (chat lines and the table list)."""
 
 
-def _table_list_columns() -> tuple[tuple[str, int], ...]:
-    """The lobby's table list: ``(heading, width in cells)`` per column.
+def _table_list_columns(room: int = 0) -> tuple[tuple[str, int], ...]:
+    """The lobby's table list: ``(heading, width in cells)`` per column, for ``room`` cells (0:
+    no limit).
 
     Fixed widths, wide enough for every value (a table code and its ``*``, the longest game title
-    registered, ``playing (move 99999)``); the status comes before the counts, so that an
-    80-column terminal, which cuts the lines (``lobby.tcss``), still shows it.
+    registered, ``playing (move 99999)``), two cells apart. Where that is wider than ``room`` (an
+    80-column terminal), the compact list fits 77 cells: one cell apart, no players column (the
+    humans, bots and free seats add up to it), the last headings cut to ``human`` and ``watch``
+    (see :func:`_table_list_line`). The status comes before the counts either way.
     """
     title = max(len(engine.game(game_id).title) for game_id in engine.games())
-    return (
+    full = (
         ("table", 6),
         ("game", max(4, title)),
         ("status", len("playing (move 99999)")),
@@ -91,11 +96,16 @@ def _table_list_columns() -> tuple[tuple[str, int], ...]:
         ("free", 4),
         ("watching", 8),
     )
+    if not room or sum(width for _, width in full) + 2 * (len(full) - 1) <= room:
+        return full
+    compact = {"players": 0, "humans": 5, "watching": 5}
+    return tuple((heading, compact.get(heading, width)) for heading, width in full)
 
 
 def _table_list_line(cells: typing.Iterable[str], widths: typing.Sequence[int]) -> Text:
     """One line of the lobby's table list (or its headings): the cells in columns of ``widths``
-    cells (see :func:`_table_list_columns`), a longer one cut to its column's width.
+    cells (see :func:`_table_list_columns`), a longer one cut to its column's width; columns of
+    width 0 are left out, and then (the compact list) the columns are one cell apart, not two.
 
     The list is an :class:`OptionList` of such lines, not a ``DataTable``: every session in the
     lobby draws it anew at each lobby change (a game starting or ending), and a ``DataTable``
@@ -103,7 +113,8 @@ def _table_list_line(cells: typing.Iterable[str], widths: typing.Sequence[int]) 
     with ``tests/bench/redraw_cost.py --lobby 12``), where an option list renders a line of text
     per table.
     """
-    return Text("  ".join(f"{cell[:width]:<{width}}" for cell, width in zip(cells, widths, strict=True)))
+    sep = "  " if all(widths) else " "
+    return Text(sep.join(f"{cell[:width]:<{width}}" for cell, width in zip(cells, widths, strict=True) if width))
 
 
 MAX_FORM_CHARS = 200
@@ -202,9 +213,11 @@ LOBBY_HELP = """\
 
 ## At a table
 
-`1`-`9` or the arrows and `Enter` pick a move; `Tab` switches to the table's chat; `?` shows the
-game's rules; `Ctrl+L` goes back to the lobby (a bot plays your seat until you come back with
-`t` or `Enter`); `Ctrl+R` opens the replay once the game is over. Whoever opened a table that
+`1`-`9` or the arrows and `Enter` pick a move; `Tab` goes on to the board, the log and the chat
+(the arrows and `PgUp` `PgDn` scroll them, `z` zooms one to the whole screen, `Esc` comes back to
+the moves); `c` goes straight to the table's chat; `?` shows the game's rules and every key;
+`Ctrl+L` goes back to the lobby (a bot plays your seat until you come back with `t` or `Enter`);
+`Ctrl+R` opens the replay once the game is over. Whoever opened a table that
 still waits for players can press `f` to fill its free seats with bots and start.
 
 ## Bots
@@ -240,7 +253,13 @@ class RecentGamesScreen(ModalScreen[GameRecord | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="recent-box"):
-            yield Static(Text("Recent games  (Enter opens the replay, Esc closes)", style="bold"), id="recent-title")
+            yield Static(
+                Text.assemble(
+                    ("Recent games  (Enter opens the replay, Esc closes)", "bold"),
+                    ("\n#number and table code: ssh ... replay NUMBER (or CODE) > FILE fetches one", "dim"),
+                ),
+                id="recent-title",
+            )
             if self.games:
                 yield OptionList(*(Option(self._line(g)) for g in self.games), id="recent-list")
             else:
@@ -258,6 +277,7 @@ class RecentGamesScreen(ModalScreen[GameRecord | None]):
         winners = ", ".join(players[s] for s in record.winners if 0 <= s < len(players))
         return Text.assemble(
             (f"{when}  ", "dim"),
+            (f"#{record.id} ", "bold"),
             (f"{replays.printable(record.code)}  ", "bold"),
             f"{title}: {', '.join(players)}",
             (f"  won by {winners or 'nobody'}", "dim"),
@@ -313,6 +333,8 @@ class LobbyScreen(Screen[None]):
         self._rows: list[tuple[str, ...]] = []  # the cells shown, a tuple per table (in _codes order)
         self._columns = _table_list_columns()
         self._widths = [width for _, width in self._columns]
+        self.form_memory: dict[str, Any] = {}
+        """The new-table form's fields as last opened (:class:`NewTableScreen` starts with them)."""
 
     def _spread(self) -> float:
         """How long a redraw may wait, at random (see :data:`_LOBBY_SPREAD_PER_SESSION_S`)."""
@@ -337,6 +359,19 @@ class LobbyScreen(Screen[None]):
         self.redraw()
         table.focus()
 
+    def on_resize(self) -> None:
+        """The table list's columns for the new width (compact on an 80-column terminal)."""
+        columns = _table_list_columns(self.size.width - 3)  # the list's padding and scrollbar
+        if columns == self._columns or not self.is_mounted:
+            return
+        self._columns = columns
+        self._widths = [width for _, width in columns]
+        head = _table_list_line([heading for heading, _ in columns], self._widths)
+        update_static(self.query_one("#tables-head", Static), head)
+        listed = self.query_one("#tables", OptionList)
+        for index, row in enumerate(self._rows):
+            listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
+
     def on_unmount(self) -> None:
         """No more notifications."""
         self.lobby.unwatch(self)
@@ -360,8 +395,14 @@ class LobbyScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Show the tables and the new chat lines."""
-        mine = {t.code for t, _ in self.lobby.seats_of(self.identity)}
-        head = Text.assemble(("Saloon", "bold"), f"  ·  {self.identity.label}  ·  ")
+        seats = self.lobby.seats_of(self.identity)
+        mine = {t.code for t, _ in seats}
+        playing = sorted({t.code for t, _ in seats if t.status == "playing"})
+        head = Text()
+        if playing:  # a banner first: a game goes on without you (a bot plays your seat)
+            head.append(f"You have a game on at {', '.join(playing)}: t to return", style="bold reverse")
+            head.append("\n")
+        head.append_text(Text.assemble(("Saloon", "bold"), f"  ·  {self.identity.label}  ·  "))
         if mine:
             head.append(f"your seats: {', '.join(sorted(mine))}", style="bold")
             head.append("  ·  ")
@@ -401,9 +442,13 @@ class LobbyScreen(Screen[None]):
                     listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
         else:
             selected = self._highlighted_code()
+            at_top = listed.highlighted in (None, 0)
             listed.set_options(Option(_table_list_line(row, self._widths)) for row in rows)
             if rows:
-                listed.highlighted = codes.index(selected) if selected in codes else 0
+                # a cursor on the top row stays on the top row (a new table comes first); one the
+                # person moved down stays on its table while that table is still on
+                keep = selected in codes and not at_top and rows[codes.index(selected)][2] not in ("over", "closed")
+                listed.highlighted = codes.index(selected) if keep else 0
         self._codes, self._rows = codes, rows
 
     def _highlighted_code(self) -> str | None:
@@ -475,7 +520,7 @@ class LobbyScreen(Screen[None]):
                 table, sit = result
                 self.app.push_screen(ServerTableScreen(table, sit=sit))
 
-        self.app.push_screen(NewTableScreen(self.lobby, self.identity), made)
+        self.app.push_screen(NewTableScreen(self.lobby, self.identity, self.form_memory), made)
 
     def action_chat(self) -> None:
         """Type in the lobby chat."""
@@ -514,20 +559,53 @@ class LobbyScreen(Screen[None]):
         self.query_one("#tables", OptionList).focus()
 
 
+FREE_SEAT = "free"
+"""The word that stands for a seat left free for people (or remote bots) in the new-table form's
+bots line: ``random,free`` is a random bot and a free seat."""
+
+
+class SeatCheckbox(Checkbox):
+    """The new-table form's "I take a seat": Space ticks or clears it, Enter opens the table (as in
+    every other field of the form), and a cleared box is empty (``▐ ▌``), not a dimmer ``X``."""
+
+    BINDINGS = [
+        Binding("space", "toggle_button", "tick / clear", show=False),
+        Binding("enter", "submit", "open the table", show=False),
+    ]
+
+    class Submitted(Message):
+        """Enter was pressed on the checkbox: open the table."""
+
+    @property
+    def _button(self) -> Content:
+        """The box, with an ``X`` only when ticked."""
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
+
+    def action_submit(self) -> None:
+        """Enter: ask the form to open the table."""
+        self.post_message(self.Submitted())
+
+
 class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
     """Open a table: game, players, bots, options, whether you sit.
 
     By default you sit and every other seat is a bot (the lobby's :attr:`Lobby.default_bot`): the
-    bots line follows the number of players and the checkbox until it is edited. Seats that are
-    neither yours nor a bot's are free for people and remote bots. The bots on offer and each
-    option's values are listed under their lines; a line below the checkbox says what the seats
-    will be.
+    bots line follows the number of players and the checkbox until it is edited. One bot name
+    fills every seat but yours, as ``saloon play --bots NAME`` does; several names (commas between)
+    take a seat each, and ``free`` (:data:`FREE_SEAT`), or seats no name covers, are free for
+    people and remote bots. The bots on offer and each option's values are listed under their
+    lines; a line below the checkbox says what the seats will be. Enter opens the table from any
+    field, the checkbox included (Space ticks it). The form starts with what was last opened from
+    it in this session (``memory``).
 
     Dismisses with ``(table, you_sit)``, or ``None`` if cancelled.
 
     Args:
         lobby: the lobby.
         identity: the creator.
+        memory: the last table's fields (game, players, bots, options, sit), kept by the lobby
+            screen between forms; the form fills it when a table opens.
     """
 
     BINDINGS = [Binding("escape", "cancel", "cancel")]
@@ -535,12 +613,18 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
     DEFAULT_PLAYERS = 4
     """The number of players the form starts with."""
 
-    def __init__(self, lobby: Lobby, identity: Identity) -> None:
+    def __init__(self, lobby: Lobby, identity: Identity, memory: dict[str, Any] | None = None) -> None:
         super().__init__(id="new-table")
         self.lobby = lobby
         self.identity = identity
+        self.memory: dict[str, Any] = {} if memory is None else memory
         self._done = False  # opened or cancelled: later Enters and clicks do nothing
-        self._auto_bots = self._bots_for(self.DEFAULT_PLAYERS, True)
+        players, me = self._remembered("players", self.DEFAULT_PLAYERS), self._remembered("me", True)
+        self._auto_bots = self._bots_for(players, me)
+
+    def _remembered(self, field: str, default: Any) -> Any:
+        """The last table's value of ``field``, or ``default``."""
+        return self.memory.get(field, default)
 
     def _bots_for(self, players: int, me: bool) -> str:
         """The bots line that makes every seat but the creator's (if ``me``) a bot."""
@@ -549,7 +633,9 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
 
     def compose(self) -> ComposeResult:
         games = engine.games()
-        first = next(iter(games))
+        first = self._remembered("game", next(iter(games)))
+        if first not in games:
+            first = next(iter(games))
         with Vertical(id="new-table-box"):
             yield Static(Text("New table  (Enter opens it, Esc cancels)", style="bold"), id="nt-title")
             with Horizontal(classes="nt-row"):
@@ -564,12 +650,16 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
             with Horizontal(classes="nt-row"):
                 yield Static("players", classes="nt-label")
                 yield _Input(
-                    value=str(self.DEFAULT_PLAYERS), id="nt-players", type="integer", compact=True, max_length=2
+                    value=str(self._remembered("players", self.DEFAULT_PLAYERS)),
+                    id="nt-players",
+                    type="integer",
+                    compact=True,
+                    max_length=2,
                 )
             with Horizontal(classes="nt-row nt-tight"):
                 yield Static("bots", classes="nt-label")
                 yield _Input(
-                    value=self._auto_bots,
+                    value=self._remembered("bots", self._auto_bots),
                     placeholder="none: the other seats are free for people",
                     id="nt-bots",
                     compact=True,
@@ -579,7 +669,8 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
                 yield Static("", classes="nt-label")
                 yield Static(
                     Text(
-                        f"bots on offer: {', '.join(self.lobby.config.bots)}  (one name per bot seat, commas between)",
+                        f"bots on offer: {', '.join(self.lobby.config.bots)}  (one name fills every other seat; "
+                        f"or a name per seat, commas between, {FREE_SEAT} for a seat left free)",
                         style="dim",
                     ),
                     id="nt-offer",
@@ -587,6 +678,7 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
             with Horizontal(classes="nt-row nt-tight"):
                 yield Static("options", classes="nt-label")
                 yield _Input(
+                    value=self._remembered("options", ""),
                     placeholder="KEY=VALUE KEY=VALUE ... (none: the standard rules)",
                     id="nt-options",
                     compact=True,
@@ -597,7 +689,7 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
                 yield Static(self._options_text(games[first]), id="nt-opts")
             with Horizontal(classes="nt-row nt-tight"):
                 yield Static("", classes="nt-label")
-                yield Checkbox("I take a seat", True, id="nt-me")
+                yield SeatCheckbox("I take a seat", self._remembered("me", True), id="nt-me")
             with Horizontal(classes="nt-row nt-hint"):
                 yield Static("", classes="nt-label")
                 yield Static(id="nt-seats")
@@ -631,11 +723,16 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
             players = int(self.query_one("#nt-players", Input).value)
         except ValueError:
             raise TableError("the number of players must be a number") from None
-        bot_names = [b.strip() for b in self.query_one("#nt-bots", Input).value.split(",") if b.strip()]
+        names = [b.strip() for b in self.query_one("#nt-bots", Input).value.split(",") if b.strip()]
         me = self.query_one("#nt-me", Checkbox).value
-        open_seats = players - len(bot_names) - (1 if me else 0)
-        if open_seats < 0:
-            raise TableError(f"{len(bot_names)} bots{' and you' if me else ''} do not fit {players} seats")
+        others = players - (1 if me else 0)
+        if len(names) == 1 and names[0] != FREE_SEAT:  # one name fills every other seat, as on the command line
+            names = names * max(0, others)
+        bot_names = [name for name in names if name != FREE_SEAT]
+        open_seats = others - len(bot_names)
+        if open_seats < 0 or len(names) > others:
+            seats = f"{len(names)} seats" if FREE_SEAT in names else f"{len(bot_names)} bots"
+            raise TableError(f"{seats}{' and you' if me else ''} do not fit {players} seats")
         return players, bot_names, me, open_seats
 
     def _show_seats(self) -> None:
@@ -680,6 +777,11 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
     def _me_changed(self, event: Checkbox.Changed) -> None:
         event.stop()
         self._follow()
+
+    @on(SeatCheckbox.Submitted)
+    def _checkbox_enter(self, event: SeatCheckbox.Submitted) -> None:
+        event.stop()
+        self._create()
 
     @on(Select.Changed, "#nt-game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -728,6 +830,13 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         except TableError as exc:
             error.update(Text(str(exc), style="bold red"))
             return
+        self.memory.update(
+            game=game_id,
+            players=players,
+            bots=self.query_one("#nt-bots", Input).value,
+            options=self.query_one("#nt-options", Input).value,
+            me=me,
+        )
         self._close((table, me))
 
 
@@ -746,6 +855,9 @@ class SSHApp(App[None]):
         *(ui.css_path for ui in TABLES.values() if ui.css_path),
         Path(__file__).with_name("lobby.tcss"),
     ]
+    ENABLE_COMMAND_PALETTE = False
+    """Textual's command palette would let a remote user save screenshots into the server's
+    working directory (and change its theme); the lobby's own keys do all a player needs."""
 
     def __init__(self, lobby: Lobby, identity: Identity, guest_mode: bool = False) -> None:
         super().__init__()
@@ -755,12 +867,10 @@ class SSHApp(App[None]):
         self.table_screens: set[ServerTableScreen] = set()
 
     def on_mount(self) -> None:
-        """The lobby; straight back to your table if you have a seat in a game."""
+        """The lobby. With a seat in a game going on, the lobby says so at the top ("you have a
+        game on at CODE: t to return"): keys typed for the lobby never make moves at a table the
+        person did not look at yet."""
         self.push_screen(LobbyScreen(self.lobby, self.identity))
-        for table, _seat in self.lobby.seats_of(self.identity):
-            if table.status == "playing":
-                self.push_screen(ServerTableScreen(table, sit=True))
-                break
 
     def leave_all(self) -> None:
         """The session ended: let go of every table (seats are kept for the grace time)."""

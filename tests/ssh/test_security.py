@@ -214,3 +214,17 @@ async def test_no_forwarding_sftp_or_scp(server: SaloonServer, watch: tuple[Spaw
         assert result.exit_status == 2 and "unknown command" in str(result.stderr)
     finally:
         conn.close()
+
+
+async def test_the_command_palette_is_not_offered_over_ssh(server: SaloonServer) -> None:
+    """Textual's command palette (ctrl+p) could save screenshots into the server's working
+    directory: a remote session does not get it."""
+    from textual.command import CommandPalette
+
+    async with Terminal(server.port, "mallory", make_key("mallory")) as term:
+        await term.wait_for("new table")
+        await term.press("\x10")  # ctrl+p
+        await asyncio.sleep(1.0)
+        screens = [type(app.screen).__name__ for app in server.sessions]
+        assert screens == ["LobbyScreen"]
+        assert not any(isinstance(app.screen, CommandPalette) for app in server.sessions)
