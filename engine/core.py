@@ -20,6 +20,7 @@ __all__ = [
     "OMNISCIENT",
     "Chance",
     "Game",
+    "GameCapped",
     "IllegalAction",
     "InvalidOptions",
     "Outcome",
@@ -28,6 +29,7 @@ __all__ = [
     "check_new_game",
     "check_seat",
     "find_legal",
+    "forfeit_outcome",
     "legal_index",
     "game",
     "games",
@@ -77,6 +79,20 @@ class Outcome(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
 
 
+class GameCapped(msgspec.Struct, frozen=True, tag="game_capped"):
+    """The game reached its hard cap on decisions (:meth:`Game.max_decisions`) and ends here.
+
+    A public event, in every game's event log (every seat and spectators see it, as do replays
+    and the TUI's log), logged just before the game's own end events: the game is then scored
+    as its module docstring says (each game documents its outcome at the cap and why).
+
+    Attributes:
+        decisions: the decisions (applied actions) played in the game: the cap.
+    """
+
+    decisions: int
+
+
 def rank_by_scores(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranks from per-seat sort keys, where a larger key is better.
 
@@ -90,6 +106,49 @@ def rank_by_scores(keys: Sequence[Any]) -> tuple[int, ...]:
     (1, 4, 1, 3)
     """
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+def forfeit_outcome(outcome: Outcome, forfeited: Collection[int]) -> Outcome:
+    """The one result recorded for a finished game in which the seats ``forfeited`` forfeited (a
+    substitute played on for them: they left, timed out or faulted too often).
+
+    The server (game log, ladder ratings and leaderboard, the table's own result) and tournaments
+    (ratings, wins) all record this, so a game has one result everywhere:
+
+    * Nobody forfeited, or everyone did (an abandoned game: nobody is left to rank above anyone,
+      and the substitutes played it out), or the game itself ended it (at its decision cap, say):
+      the engine's outcome itself.
+    * Otherwise the seats that forfeited share last place and the others keep the engine's order
+      among themselves (competition ranking). The winners are the seats then ranked first (a win
+      by forfeit), or nobody if the engine named no winner. The scores are the engine's.
+
+    So the winners are always the seats ranked 1, or nobody where the engine named nobody.
+
+    Args:
+        outcome: the engine's outcome.
+        forfeited: the seats that forfeited (any collection of seat numbers).
+
+    Returns:
+        ``outcome`` itself, or a new :class:`Outcome` as above.
+
+    Raises:
+        ValueError: a seat of ``forfeited`` is not a seat of ``outcome``.
+
+    >>> forfeit_outcome(Outcome((3.0, 5.0, 1.0), (2, 1, 3), (1,)), {1})
+    Outcome(scores=(3.0, 5.0, 1.0), ranks=(1, 3, 2), winners=(0,))
+    >>> forfeit_outcome(Outcome((3.0, 5.0), (2, 1), (1,)), {0, 1})  # abandoned: the engine's
+    Outcome(scores=(3.0, 5.0), ranks=(2, 1), winners=(1,))
+    """
+    n = len(outcome.ranks)
+    gone = set(forfeited)
+    for seat in gone:
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"forfeited seat {seat!r} is not a seat of a {n}-player game")
+    if not gone or len(gone) == n:
+        return outcome
+    ranks = rank_by_scores([(0, 0) if seat in gone else (1, -rank) for seat, rank in enumerate(outcome.ranks)])
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1) if outcome.winners else ()
+    return Outcome(outcome.scores, ranks, winners)
 
 
 def check_seat(
@@ -404,6 +463,19 @@ class Game(Protocol):
 
     def rules_help(self) -> str:
         """The rules summary shown by the help screen (plain text, Markdown allowed)."""
+        ...
+
+    def max_decisions(self, num_players: int) -> int:
+        """The hard cap on decisions (applied actions) in one ``num_players``-player game.
+
+        Set per game far above what real games take (measured by
+        ``tests/bench/decision_counts.py``). The engine enforces it: the ``apply`` that makes the
+        count reach the cap ends the game, with a :class:`GameCapped` event and the outcome the
+        game's module docstring documents, so every game ends within it.
+
+        Raises:
+            ValueError: ``num_players`` is outside ``min_players..max_players``.
+        """
         ...
 
 

@@ -214,6 +214,7 @@ def heist_guns(st: DeadwoodState, first: int = 0) -> dict[int, int]:
     }
 
 
+@pytest.mark.rule("deadwood1876", "heist.when")
 def test_heist_after_the_last_player_of_the_circle():
     """HEIST: "Each time the last player in the circle completes their turn, a Heist occurs!"."""
     st = heist_table()
@@ -224,6 +225,7 @@ def test_heist_after_the_last_player_of_the_circle():
     assert not of_type(st, TurnStarted)
 
 
+@pytest.mark.rule("deadwood1876", "heist.reveal")
 def test_heist_reveals_the_top_middle_safe_to_everyone():
     """HEIST: "Reveal the top Safe card from the middle so everyone can see its contents"."""
     st = heist_table()
@@ -236,6 +238,7 @@ def test_heist_reveals_the_top_middle_safe_to_everyone():
     assert st.view(None).middle_safes == 2
 
 
+@pytest.mark.rule("deadwood1876", "heist.guns")
 def test_heist_guns_committed_at_once_and_hidden_until_all_are_down():
     """HEIST: "Each player plays a gun from their hand simultaneously": nobody sees a gun until all are down."""
     st = heist_table()
@@ -262,6 +265,8 @@ def test_heist_guns_committed_at_once_and_hidden_until_all_are_down():
         st.apply(2, HeistGun(card("derringer", "holster")))
 
 
+@pytest.mark.rule("deadwood1876", "holster.not-in-heist-or-showdown")
+@pytest.mark.rule("deadwood1876", "heist.guns")
 def test_heist_guns_only_no_holsters():
     """CARD DETAILS, HOLSTER: "Holsters may not be used in Heists"; every card is played as its gun."""
     st = heist_table()
@@ -272,6 +277,7 @@ def test_heist_guns_only_no_holsters():
         assert [a.card for a in legal] == st.distinct(st.hands[seat])
 
 
+@pytest.mark.rule("deadwood1876", "heist.winner")
 def test_heist_highest_roll_takes_the_safe():
     """HEIST: "The highest roller takes the Safe and shuffles it face down with their other Safes"."""
     st = heist_table()
@@ -296,6 +302,7 @@ def test_heist_highest_roll_takes_the_safe():
     assert st.chance.rolls == []
 
 
+@pytest.mark.rule("deadwood1876", "heist.winner")
 def test_heist_ties_reroll_among_the_tied_only():
     """HEIST: "Reroll for ties": only the tied highest roll again, until one is highest."""
     st = heist_table()
@@ -315,6 +322,8 @@ def test_heist_ties_reroll_among_the_tied_only():
     assert st.chance.rolls == []
 
 
+@pytest.mark.rule("deadwood1876", "heist.replenish")
+@pytest.mark.rule("deadwood1876", "turn.replenish-order")
 def test_heist_guns_discarded_and_everyone_draws_a_replacement():
     """HEIST: "Played guns are discarded, each player draws a replacement card"."""
     st = heist_table()
@@ -336,6 +345,7 @@ def test_heist_guns_discarded_and_everyone_draws_a_replacement():
     assert [(e.seat, e.card.id) for e in played] == [(s, guns[s]) for s in range(4)]
 
 
+@pytest.mark.rule("deadwood1876", "heist.replenish")
 def test_heist_play_continues_with_the_next_circle_in_the_same_order():
     """HEIST: "play continues around the circle in the same order" (first player 2: seats 2, 3, 0, 1)."""
     st = heist_table(first=2)
@@ -361,6 +371,8 @@ def test_heist_play_continues_with_the_next_circle_in_the_same_order():
     assert of_type(st, HeistStarted)[-1] == HeistStarted(2, "Gold 3")
 
 
+@pytest.mark.rule("deadwood1876", "law.knowledge")
+@pytest.mark.rule("deadwood1876", "law.first")
 def test_heist_safe_stays_known_only_while_its_place_is_known():
     """HEIST / FIRST LAW: everyone saw the Heist Safe; once its winner shuffles it in, others lose track.
 
@@ -397,6 +409,8 @@ def random_game(players: int, seed: int) -> DeadwoodState:
 
 
 @pytest.mark.parametrize(("players", "heists"), [(4, 3), (5, 3), (6, 3), (7, 3), (8, 2), (9, 2)])
+@pytest.mark.rule("deadwood1876", "heist.when")
+@pytest.mark.rule("deadwood1876", "heist.final-turns")
 def test_heists_after_each_circle_then_one_final_circle(players, heists):
     """HEIST: a Heist after each circle; "After the final Heist has occurred, each player will get one
     final turn, meaning players will each have a total of four turns during the game (or three turns
@@ -448,6 +462,7 @@ def robbery_table(chance: type[ScriptedChance] = ScriptedChance) -> DeadwoodStat
     return st
 
 
+@pytest.mark.rule("deadwood1876", "law.third")
 def test_third_law_a_fourth_safe_from_a_robbery_must_be_given_away():
     """THE 3 LAWS, 3: "If a player owns three Safes and they win a fourth Safe from a Robbery or Heist,
     they must choose any one of their Safes to give to the player with the fewest Safes"."""
@@ -465,6 +480,7 @@ def test_third_law_a_fourth_safe_from_a_robbery_must_be_given_away():
     assert st.phase == "turn" and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "law.third")
 def test_third_law_give_safe_offers_every_safe_to_each_player_tied_for_fewest():
     """THE 3 LAWS, 3: "any one of their Safes" to "the player with the fewest Safes (you pick the recipient
     if there is a tie)": all four Safes × seats 2 and 3 (1 Safe each; seat 1 has 2)."""
@@ -477,6 +493,7 @@ def test_third_law_give_safe_offers_every_safe_to_each_player_tied_for_fewest():
         st.apply(0, GiveSafe(0, 1))  # seat 1 does not have the fewest Safes
 
 
+@pytest.mark.rule("deadwood1876", "law.third")
 def test_third_law_single_fewest_is_the_only_recipient():
     """THE 3 LAWS, 3: with one player having the fewest Safes, that player gets the Safe."""
     st = position(
@@ -500,6 +517,8 @@ def test_third_law_single_fewest_is_the_only_recipient():
     assert st.legal_actions(0) == [GiveSafe(i, 3) for i in range(4)]
 
 
+@pytest.mark.rule("deadwood1876", "law.third-recipient")
+@pytest.mark.rule("deadwood1876", "law.third-order")
 def test_third_law_recipient_does_not_shuffle_and_giver_shuffles():
     """THE 3 LAWS, 3: "The recipient of the free Safe may not shuffle their Safe cards at that time"
     (its row keeps its order, the gift at the right end); the giver shuffles after winning (FIRST LAW)."""
@@ -521,6 +540,8 @@ def test_third_law_recipient_does_not_shuffle_and_giver_shuffles():
     assert [v.contents for v in st.view(3).players[2].safes] == [None, None]
 
 
+@pytest.mark.rule("deadwood1876", "law.third")
+@pytest.mark.rule("deadwood1876", "heist.winner")
 def test_third_law_a_fourth_safe_from_a_heist_must_be_given_away():
     """THE 3 LAWS, 3: a fourth Safe won in a Heist must be given too; then everyone draws and play goes on."""
     st = heist_table(winner_row=("Gold 2", "Tin Badge", "Derringer Showdown Gun"))
@@ -568,6 +589,7 @@ def badge_table(
     return st
 
 
+@pytest.mark.rule("deadwood1876", "law.third-badge-round")
 def test_third_law_is_off_in_the_badge_round():
     """THE 3 LAWS, 3: "This law is no longer in effect once the Badge Round begins": a 4th Safe stays."""
     st = badge_table(
@@ -593,6 +615,8 @@ def test_third_law_is_off_in_the_badge_round():
 # ---------------------------------------------------------------------------------------------- Badge Round
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.order")
+@pytest.mark.rule("deadwood1876", "heist.final-turns")
 def test_badge_round_follows_the_final_turn_instead_of_a_heist():
     """AFTER THE FINAL TURNS: "After the last player's final turn, players must reveal Badges"."""
     st = badge_table(rows={0: ["Gold 1"], 1: ["Tin Badge"], 2: ["Gold 2"], 3: ["Gold 3"]})
@@ -603,6 +627,7 @@ def test_badge_round_follows_the_final_turn_instead_of_a_heist():
     assert st.view(None).badge == "Tin Badge"
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.order")
 def test_badge_round_reveals_tin_iron_copper_silver_gold_each_owner_takes_an_extra_turn():
     """BADGE ROUND: Badges are revealed one at a time in the order Tin, Iron, Copper, Silver, Gold and each
     owner takes an extra turn as their Badge is revealed; a Badge nobody has (in the box) is skipped."""
@@ -637,6 +662,7 @@ def test_badge_round_reveals_tin_iron_copper_silver_gold_each_owner_takes_an_ext
     assert len(of_type(st, SafesRevealed)) == 1
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.several-badges")
 def test_badge_round_several_badges_give_several_turns():
     """CARD DETAILS, BADGES: "If you own multiple Badges you will get multiple turns in the Badge Round"."""
     st = badge_table(
@@ -652,6 +678,7 @@ def test_badge_round_several_badges_give_several_turns():
     assert st.phase in ("showdown", "over")
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.replenish")
 def test_badge_round_cards_are_replenished_like_normal():
     """CARD DETAILS, BADGES: "Cards are replenished like normal during the Badge Round"."""
     st = badge_table(rows={0: ["Tin Badge"], 1: ["Gold 1"], 2: ["Iron Badge"], 3: ["Gold 3"]})
@@ -662,6 +689,7 @@ def test_badge_round_cards_are_replenished_like_normal():
     assert st.current == 2
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.stolen")
 def test_badge_stolen_before_its_turn_gives_the_thief_the_turn():
     """CARD DETAILS, BADGES: "If your Badge is stolen during the Badge Round before you get to use it, too
     bad! It now belongs to the other player": the thief reveals it and takes the turn."""
@@ -681,6 +709,7 @@ def test_badge_stolen_before_its_turn_gives_the_thief_the_turn():
     assert st.legal_actions(2) == []
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.not-in-play")
 def test_badge_round_without_badges_in_play_goes_to_the_showdown():
     """BADGE ROUND: "If nobody claims to have a certain Badge, then it isn't in play and you should move on"."""
     st = badge_table(rows={0: ["Gold 1"], 1: ["Gold 2"], 2: ["Gold 3"], 3: ["Gold 4"]})
@@ -690,6 +719,7 @@ def test_badge_round_without_badges_in_play_goes_to_the_showdown():
     assert all(safe(b) in st.box for b in ("Tin Badge", "Iron Badge", "Copper Badge", "Silver Badge", "Gold Badge"))
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.revealed")
 def test_revealed_badges_cannot_be_robbed():
     """CARD DETAILS, BADGES: "Revealed Badges ... can not be attacked" (nor viewed with a Stetson)."""
     st = badge_table(
@@ -711,6 +741,7 @@ def test_revealed_badges_cannot_be_robbed():
     assert st.view(None).players[0].safes[1] == SafeView("Tin Badge", True)
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.revealed")
 def test_revealed_badges_have_no_value():
     """CARD DETAILS, BADGES: "Revealed Badges have no value": only Gold Safes count in the Showdown."""
     st = badge_table(rows={0: ["Tin Badge", "Gold 1"], 1: ["Gold 2"], 2: ["Gold 3"], 3: ["Iron Badge", "Gold 4"]})
@@ -742,6 +773,7 @@ def showdown_table(
     return st
 
 
+@pytest.mark.rule("deadwood1876", "showdown.most-gold")
 def test_showdown_reveals_all_safes_and_sums_gold_per_establishment():
     """FINAL SHOWDOWN: "All players reveal all remaining Safes. The players within each establishment add
     their combined gold together"."""
@@ -757,6 +789,8 @@ def test_showdown_reveals_all_safes_and_sums_gold_per_establishment():
         assert all(v.revealed and v.contents is not None for v in views)
 
 
+@pytest.mark.rule("deadwood1876", "showdown.most-gold")
+@pytest.mark.rule("deadwood1876", "showdown.lone-winner")
 def test_showdown_most_gold_advances_and_a_lone_advancer_wins():
     """FINAL SHOWDOWN: "the players in the establishment with the most Gold all advance"; "If you are the
     only player to advance, YOU WIN!"; everyone else scores 0 and shares the last rank."""
@@ -772,6 +806,7 @@ def test_showdown_most_gold_advances_and_a_lone_advancer_wins():
     assert all(st.legal_actions(s) == [] for s in range(4))
 
 
+@pytest.mark.rule("deadwood1876", "showdown.tie-fewest-players")
 def test_showdown_gold_tie_goes_to_the_establishment_with_fewest_players():
     """FINAL SHOWDOWN: "If multiple establishments are tied for the most Gold, the tied establishment with
     the fewest players advances"."""
@@ -782,6 +817,7 @@ def test_showdown_gold_tie_goes_to_the_establishment_with_fewest_players():
     assert st.outcome.winners == (3,)
 
 
+@pytest.mark.rule("deadwood1876", "showdown.tie-fewest-players")
 def test_showdown_still_tied_all_tied_establishments_advance():
     """FINAL SHOWDOWN: "If still tied, all players in the tied establishments advance to the Final
     Showdown together"."""
@@ -794,6 +830,7 @@ def test_showdown_still_tied_all_tied_establishments_advance():
     assert not st.is_over
 
 
+@pytest.mark.rule("deadwood1876", "showdown.empty-establishments")
 def test_showdown_empty_establishments_do_not_compete():
     """Decision (engine/deadwood1876/__init__.py): with no gold anywhere, the empty Hotel (0 players, 0 gold)
     does not "advance"; Gem and Bella tie on gold and size, so all advance."""
@@ -821,6 +858,8 @@ def duel_of_two(rolls: tuple[int, ...] = ()) -> DeadwoodState:
     return st
 
 
+@pytest.mark.rule("deadwood1876", "showdown.fight")
+@pytest.mark.rule("deadwood1876", "holster.not-in-heist-or-showdown")
 def test_showdown_every_advancer_fires_a_card_as_a_gun_at_once():
     """FINAL SHOWDOWN: "each advancing player simultaneously plays a card"; "Deadwood cards can be used only
     as guns"; a card laid stays hidden until everyone has played."""
@@ -837,6 +876,8 @@ def test_showdown_every_advancer_fires_a_card_as_a_gun_at_once():
     assert st.view(1).players[0].hand_size == 4
 
 
+@pytest.mark.rule("deadwood1876", "showdown.fight")
+@pytest.mark.rule("deadwood1876", "card.showdown-guns")
 def test_showdown_rolls_the_played_gun_plus_every_showdown_gun():
     """CARD DETAILS, SHOWDOWN GUNS / FINAL SHOWDOWN: each player "rolls dice matching the gun he or she played
     plus dice that match all of his or her Showdown Guns"; the lowest total flips; ties reroll."""
@@ -860,6 +901,7 @@ def test_showdown_rolls_the_played_gun_plus_every_showdown_gun():
     assert st.chance.rolls == []
 
 
+@pytest.mark.rule("deadwood1876", "showdown.out")
 def test_showdown_second_loss_is_out_and_the_last_alive_wins():
     """FINAL SHOWDOWN: "If your card is already on the black and white side and you lose again, you are out
     of the game! THE LAST PLAYER ALIVE KEEPS ALL THE GOLD AND WINS THE GAME!"."""
@@ -878,6 +920,7 @@ def test_showdown_second_loss_is_out_and_the_last_alive_wins():
     assert st.to_act == ()
 
 
+@pytest.mark.rule("deadwood1876", "showdown.hands")
 def test_showdown_no_replenishing():
     """FINAL SHOWDOWN: "unlike before, cards will not be replenished after each roll"."""
     st = duel_of_two((1, 1, 1, 2, 2))
@@ -912,6 +955,7 @@ def trio(rolls: tuple[int, ...] = ()) -> DeadwoodState:
     return st
 
 
+@pytest.mark.rule("deadwood1876", "showdown.fight")
 def test_showdown_ties_for_lowest_reroll_among_the_tied_only():
     """FINAL SHOWDOWN: "The player with the lowest roll total must flip ... Reroll to break ties": only the
     tied lowest roll again."""
@@ -923,6 +967,7 @@ def test_showdown_ties_for_lowest_reroll_among_the_tied_only():
     assert st.chance.rolls == []
 
 
+@pytest.mark.rule("deadwood1876", "showdown.hands")
 def test_showdown_hands_taken_back_when_cards_run_out():
     """FINAL SHOWDOWN: "If multiple players are still alive after running out of Deadwood cards, they each
     pick up the hand of cards they had going into the Final Showdown and continue fighting"."""
@@ -937,6 +982,7 @@ def test_showdown_hands_taken_back_when_cards_run_out():
     assert st.phase == "showdown" and st.to_act == (0, 1, 2)
 
 
+@pytest.mark.rule("deadwood1876", "showdown.scores")
 def test_showdown_outcome_ranks_later_out_better():
     """showdown.finish(): the winner scores 1 and ranks 1; Showdown losers rank by how late they went out;
     players who did not advance share the last rank and score 0."""
@@ -949,6 +995,7 @@ def test_showdown_outcome_ranks_later_out_better():
     assert of_type(st, GameOver) == [GameOver((2,))]
 
 
+@pytest.mark.rule("deadwood1876", "showdown.out")
 def test_showdown_a_player_out_stops_firing():
     """FINAL SHOWDOWN: a player who is out takes no further part; the rest fight on."""
     st = trio((1, 2, 2) + (1, 2, 2))
@@ -963,6 +1010,7 @@ def test_showdown_a_player_out_stops_firing():
         st.apply(0, FireGun(st.hands[0][0]))
 
 
+@pytest.mark.rule("deadwood1876", "showdown.hands")
 def test_showdown_no_more_turns_only_guns_for_those_alive():
     """FINAL SHOWDOWN: "Deadwood cards can be used only as guns": no Robbery, Duel or item any more, and
     only the advancers act."""

@@ -185,6 +185,7 @@ def random_game(players: int, seed: int, options: Any = None) -> tuple[DeadwoodS
 
 @pytest.mark.parametrize("players", [2, 4, 9])
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 4, 5])
+@pytest.mark.rule("deadwood1876", "mystery.shuffle-in")
 def test_mystery_safes_option_shuffles_in_exactly_that_many(players, count):
     """MYSTERY SAFES: "Shuffle in any number of silver-bordered Mystery Safes during step 4 of Set Up": with
     ``mystery_safes=N`` exactly N are among the Safes in play and in the box, each Safe exactly once."""
@@ -195,6 +196,7 @@ def test_mystery_safes_option_shuffles_in_exactly_that_many(players, count):
     assert sum(COMP.safe_kind[s] == MYSTERY for s in everywhere) == count
 
 
+@pytest.mark.rule("deadwood1876", "mystery.drawn-at-random")
 def test_mystery_safes_are_drawn_at_random():
     """Decision: the ``mystery_safes`` Mystery Safes are "drawn at random" from the five."""
     drawn = set()
@@ -205,6 +207,7 @@ def test_mystery_safes_are_drawn_at_random():
     assert drawn == {"Bad Sarsaparilla", "Cash", "Dagger", "Explosives", "Poker Deck"}
 
 
+@pytest.mark.rule("deadwood1876", "mystery.no-gold")
 def test_mystery_safes_other_than_the_dagger_carry_no_gold():
     """Decision: "Mystery Safes other than the Dagger carry no gold" (the Poker Deck changes gold only by its roll)."""
     rows = {0: ["Bad Sarsaparilla", "Cash"], 1: ["Gold 1"], 2: ["Gold 2"], 3: ["Gold 3"]}
@@ -216,6 +219,8 @@ def test_mystery_safes_other_than_the_dagger_carry_no_gold():
 # ============================================================== Mystery Safes: starred ones
 
 
+@pytest.mark.rule("deadwood1876", "mystery.resolve-order")
+@pytest.mark.rule("deadwood1876", "mystery.owner-decides")
 def test_starred_mystery_safes_resolve_after_the_badge_round_in_alphabetical_order():
     """MYSTERY SAFES: starred Safes are revealed and resolved "immediately after the final turn of the Badge
     Round before the rest of the Safes are revealed"; "resolve them in alphabetical order (Dagger, Explosives,
@@ -253,6 +258,7 @@ def dagger_table(plus_gold: bool, rolls: tuple[int, ...] = ()) -> DeadwoodState:
     return st
 
 
+@pytest.mark.rule("deadwood1876", "mystery.dagger")
 def test_dagger_minus_one_gold_and_a_pepperbox_showdown_gun():
     """MYSTERY SAFES, DAGGER: the owner may take "-1 Gold and a Pepperbox Showdown Gun"."""
     st = dagger_table(False, rolls=(2, 1, 0))
@@ -266,6 +272,7 @@ def test_dagger_minus_one_gold_and_a_pepperbox_showdown_gun():
     assert of_type(st, CharacterFlipped) == [CharacterFlipped(1)]
 
 
+@pytest.mark.rule("deadwood1876", "mystery.dagger")
 def test_dagger_plus_one_gold_and_a_negative_pepperbox_after_every_roll_including_tie_breaks():
     """MYSTERY SAFES, DAGGER: "+1 Gold and a negative Pepperbox Showdown Gun ... after each roll in the Final
     Showdown (including tie-break rolls) a Pepperbox die is rolled and the result is subtracted"."""
@@ -282,6 +289,7 @@ def test_dagger_plus_one_gold_and_a_negative_pepperbox_after_every_roll_includin
     assert st.chance.rolls == []
 
 
+@pytest.mark.rule("deadwood1876", "mystery.explosives")
 def test_explosives_remove_a_chosen_unrevealed_safe_of_another_player_shown_to_all():
     """MYSTERY SAFES, EXPLOSIVES: "owner chooses any 1 unrevealed Safe belonging to another player to remove from
     the game. Show all players the Safe that is being removed"."""
@@ -299,6 +307,7 @@ def test_explosives_remove_a_chosen_unrevealed_safe_of_another_player_shown_to_a
     assert of_type(st, Advanced) == [Advanced((2, 3))]
 
 
+@pytest.mark.rule("deadwood1876", "mystery.explosives")
 def test_explosives_cannot_hit_revealed_safes():
     """MYSTERY SAFES, EXPLOSIVES: only an "unrevealed Safe": revealed Badges and the revealed Dagger are not
     targets."""
@@ -311,6 +320,7 @@ def test_explosives_cannot_hit_revealed_safes():
     assert st.legal_actions(0) == [Explode(1, 1), Explode(2, 1), Explode(3, 0)]
 
 
+@pytest.mark.rule("deadwood1876", "mystery.explosives-targets")
 def test_explosives_can_destroy_an_unresolved_starred_safe():
     """Decision: the Explosives can hit a starred Safe not yet resolved, which is then gone and does nothing."""
     rows = {0: ["Explosives", "Gold 1"], 1: ["Poker Deck", "Gold 4"], 2: ["Gold 2"], 3: ["Gold 3"]}
@@ -323,6 +333,7 @@ def test_explosives_can_destroy_an_unresolved_starred_safe():
     assert st.phase in ("showdown", "over")
 
 
+@pytest.mark.rule("deadwood1876", "mystery.explosives-targets")
 def test_explosives_can_hit_the_strangers_safes():
     """Decision: "The Explosives can hit any unrevealed Safe of another player or of the Stranger"."""
     rows = {0: ["Explosives", "Gold 1"], 1: ["Gold 2"], STRANGER: ["Gold 4", "Gold 3"]}
@@ -333,8 +344,10 @@ def test_explosives_can_hit_the_strangers_safes():
     assert of_type(st, SafeExploded) == [SafeExploded(0, STRANGER, 0, "Gold 4")]
 
 
+@pytest.mark.rule("deadwood1876", "mystery.explosives-targets")
 def test_explosives_remove_a_safes_holster_with_it():
-    """Decision (3 players): a Safe blown up leaves the game, its attached Holster with it."""
+    """Decision (3 players): a Safe blown up leaves the game; its attached Holster goes to the discard pile
+    (``test_deadwood1876_round_two.py``)."""
     rows = {0: ["Explosives", "Gold 1"], 1: ["Gold 2"], 2: ["Gold 4"]}
     st = final(3, rows, [GEM, BELLA, BELLA], options=MYSTERIES)
     st.safe_holster[safe("Gold 4")] = COLT_HOLSTER
@@ -344,6 +357,8 @@ def test_explosives_remove_a_safes_holster_with_it():
 
 
 @pytest.mark.parametrize(("red", "change"), [(0, -3), (1, -3), (2, 3), (3, 3)])
+@pytest.mark.rule("deadwood1876", "mystery.poker-deck")
+@pytest.mark.rule("deadwood1876", "mystery.red-die")
 def test_poker_deck_red_die_zero_one_subtracts_two_three_adds(red, change):
     """MYSTERY SAFES, POKER DECK: "owner must play any gun from their hand and roll the matching die. Next, roll a
     red die. If the red die is a 0 or 1, the result from the first die is subtracted from the owner's gold total.
@@ -363,6 +378,8 @@ def test_poker_deck_red_die_zero_one_subtracts_two_three_adds(red, change):
     assert of_type(st, CardsDrawn)[-1] == CardsDrawn(0, 1)
 
 
+@pytest.mark.rule("deadwood1876", "stranger.badge-round")
+@pytest.mark.rule("deadwood1876", "mystery.resolve-order")
 def test_stranger_starred_mystery_safes_are_skipped_and_players_still_resolved():
     """THE STRANGER: the Stranger's starred Safes "are not revealed and have no effect"; a player's still
     resolve in order."""
@@ -378,6 +395,7 @@ def test_stranger_starred_mystery_safes_are_skipped_and_players_still_resolved()
 # ============================================================== Mystery Safes: Bad Sarsaparilla and Cash
 
 
+@pytest.mark.rule("deadwood1876", "mystery.bad-sarsaparilla")
 def test_bad_sarsaparilla_cancels_the_best_showdown_gun():
     """MYSTERY SAFES, BAD SARSAPARILLA: "Owner is unable to use their best Showdown Gun in the Final Showdown"."""
     rows = {
@@ -394,6 +412,7 @@ def test_bad_sarsaparilla_cancels_the_best_showdown_gun():
     )
 
 
+@pytest.mark.rule("deadwood1876", "mystery.bad-sarsaparilla")
 def test_bad_sarsaparilla_has_no_effect_on_the_dagger():
     """MYSTERY SAFES, BAD SARSAPARILLA: "Bad Sarsaparilla has no effect on the Dagger": the Dagger's Pepperbox
     stays when it is the owner's only Showdown Gun."""
@@ -407,6 +426,7 @@ def test_bad_sarsaparilla_has_no_effect_on_the_dagger():
     )
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.stranger-guns")
 def test_bad_sarsaparilla_of_the_stranger_cancels_its_best_gun_for_the_player_acting_as_it():
     """Decision (2 players): the opponent acting as the Stranger uses the Stranger's Showdown Guns "less the best
     one if the Stranger owns Bad Sarsaparilla, which is not starred"."""
@@ -425,6 +445,7 @@ def test_bad_sarsaparilla_of_the_stranger_cancels_its_best_gun_for_the_player_ac
     )
 
 
+@pytest.mark.rule("deadwood1876", "mystery.cash")
 def test_cash_owner_advances_with_the_richest_establishment():
     """MYSTERY SAFES, CASH: "Owner automatically advances to the Final Showdown even if their team does not have the
     most Gold. The team with the most gold also advances"."""
@@ -435,6 +456,7 @@ def test_cash_owner_advances_with_the_richest_establishment():
     assert st.phase == "showdown" and st.to_act == (0, 1, 3)
 
 
+@pytest.mark.rule("deadwood1876", "mystery.cash")
 def test_cash_owners_gold_still_counts_for_their_team():
     """MYSTERY SAFES, CASH: "The gold owned by the Cash player still counts towards their team's total"."""
     rows = {0: ["Gold 3"], 1: ["Gold 1"], 2: ["Cash", "Gold 4"], 3: ["Gold 1#2"]}
@@ -443,6 +465,7 @@ def test_cash_owners_gold_still_counts_for_their_team():
     assert of_type(st, Advanced) == [Advanced((2, 3))]
 
 
+@pytest.mark.rule("deadwood1876", "mystery.cash-two-players")
 def test_cash_in_two_player_games_all_three_advancing_removes_the_stranger():
     """MYSTERY SAFES, CASH: "In 2-player games, if you, your opponent, and the Stranger all go to the Final
     Showdown (because of Cash), the Stranger is removed and you fight your opponent to the death"."""
@@ -453,6 +476,7 @@ def test_cash_in_two_player_games_all_three_advancing_removes_the_stranger():
     assert st.proxy == -1 and st.view(None).acting_as_stranger == -1
 
 
+@pytest.mark.rule("deadwood1876", "mystery.cash-stranger")
 def test_cash_owned_by_the_stranger_takes_it_to_the_showdown():
     """Decision: the Stranger advances too if it owns Cash; the opponent of the one who advanced then acts as it."""
     rows = {0: ["Gold 4"], 1: ["Gold 1"], STRANGER: ["Cash"]}
@@ -461,6 +485,7 @@ def test_cash_owned_by_the_stranger_takes_it_to_the_showdown():
     assert st.to_act == (0, 1) and st.proxy == 1
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.with-stranger")
 def test_opponent_acting_as_the_stranger_does_not_use_their_own_negative_pepperbox():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: "Showdown Guns owned by your opponent are not used"; the Dagger's
     "+1 Gold and a negative Pepperbox Showdown Gun" is one of them (as the -1 side's Pepperbox is, per
@@ -487,6 +512,7 @@ def peace(rows: dict[int, list[str]], *, options: dict[str, Any] | None = None, 
     return final(players, rows, est, options=opts)
 
 
+@pytest.mark.rule("deadwood1876", "peace-lovin.victory")
 def test_peace_lovin_without_showdown_guns_all_advancing_players_win():
     """ "PEACE-LOVIN'" TEAM VICTORY: "If nobody in the Final Showdown owns a Showdown Gun, all advancing players
     win together!" (a Showdown Gun of a player who did not advance does not count)."""
@@ -497,6 +523,7 @@ def test_peace_lovin_without_showdown_guns_all_advancing_players_win():
     assert st.outcome == Outcome((1.0, 1.0, 0.0, 0.0), (1, 1, 3, 3), (0, 1))
 
 
+@pytest.mark.rule("deadwood1876", "peace-lovin.victory")
 def test_peace_lovin_with_a_showdown_gun_they_fight():
     """ "PEACE-LOVIN'" TEAM VICTORY: "If at least one advancing player does own a Showdown Gun, all advancing
     players fight to the death as normal"."""
@@ -505,12 +532,14 @@ def test_peace_lovin_with_a_showdown_gun_they_fight():
     assert st.phase == "showdown" and st.to_act == (0, 1)
 
 
+@pytest.mark.rule("deadwood1876", "peace-lovin.victory")
 def test_peace_lovin_guns_cancelled_by_bad_sarsaparilla_do_not_count():
     """ "PEACE-LOVIN'" TEAM VICTORY: "Showdown Guns cancelled by Bad Sarsaparilla do not count as Showdown Guns"."""
     st = peace({0: ["Gold 4"], 1: ["Gold 1", "Bad Sarsaparilla", "Colt Showdown Gun"], 2: ["Gold 2"], 3: ["Gold 1#2"]})
     assert of_type(st, TeamVictory) == [TeamVictory("peace_lovin", (0, 1))]
 
 
+@pytest.mark.rule("deadwood1876", "peace-lovin.victory")
 def test_peace_lovin_bad_sarsaparilla_leaves_the_second_gun():
     """ "PEACE-LOVIN'" TEAM VICTORY with BAD SARSAPARILLA: only the best gun is cancelled; a second one counts."""
     rows = {0: ["Gold 4"], 1: ["Bad Sarsaparilla", "Colt Showdown Gun", "Derringer Showdown Gun"], 2: ["Gold 2"]}
@@ -519,6 +548,7 @@ def test_peace_lovin_bad_sarsaparilla_leaves_the_second_gun():
 
 
 @pytest.mark.parametrize(("plus_gold", "team"), [(False, False), (True, True)])
+@pytest.mark.rule("deadwood1876", "peace-lovin.dagger")
 def test_peace_lovin_counts_the_daggers_pepperbox_but_not_the_negative_one(plus_gold, team):
     """Decision: "the Dagger's Pepperbox counts as a Showdown Gun; the negative Pepperbox does not"."""
     st = peace({0: ["Gold 4", "Dagger"], 1: ["Gold 2"], 2: ["Gold 2#2"], 3: ["Gold 1"]})
@@ -528,6 +558,7 @@ def test_peace_lovin_counts_the_daggers_pepperbox_but_not_the_negative_one(plus_
     assert st.is_over is team
 
 
+@pytest.mark.rule("deadwood1876", "peace-lovin.dagger")
 def test_peace_lovin_with_the_stranger_counts_only_the_strangers_guns():
     """Decision (2 players): the player fighting as the Stranger is one of the advancing players, with the
     Stranger's Showdown Guns (their own are not used): without any, both players win together."""
@@ -538,6 +569,7 @@ def test_peace_lovin_with_the_stranger_counts_only_the_strangers_guns():
     assert st.outcome == Outcome((1.0, 1.0), (1, 1), (0, 1))
 
 
+@pytest.mark.rule("deadwood1876", "peace-lovin.dagger")
 def test_peace_lovin_with_the_stranger_owning_a_gun_they_fight():
     """Decision (2 players): the Stranger's Showdown Gun counts for the player fighting as it."""
     rows = {0: ["Gold 4"], 1: ["Gold 1"], STRANGER: ["Gold 2", "Pepperbox Showdown Gun"]}
@@ -545,6 +577,8 @@ def test_peace_lovin_with_the_stranger_owning_a_gun_they_fight():
     assert of_type(st, TeamVictory) == [] and st.phase == "showdown" and st.proxy == 1
 
 
+@pytest.mark.rule("deadwood1876", "showdown.fight")
+@pytest.mark.rule("deadwood1876", "options.off-by-default")
 def test_peace_lovin_off_they_fight_without_guns():
     """FINAL SHOWDOWN: without the option, several advancing players fight even with no Showdown Gun."""
     rows = {0: ["Gold 4"], 1: ["Gold 1"], 2: ["Gold 2"], 3: ["Gold 1#2"]}
@@ -556,6 +590,7 @@ def test_peace_lovin_off_they_fight_without_guns():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.rule("deadwood1876", "fair-share.players")
 def test_fair_share_is_only_for_six_to_nine_players(players):
     """ "FAIR SHARE" TEAM VICTORY: "Only use for 6-9 player games"."""
     with pytest.raises(InvalidOptions):
@@ -563,6 +598,7 @@ def test_fair_share_is_only_for_six_to_nine_players(players):
 
 
 @pytest.mark.parametrize("players", [6, 7, 8, 9])
+@pytest.mark.rule("deadwood1876", "fair-share.players")
 def test_fair_share_is_accepted_for_six_to_nine_players(players):
     """ "FAIR SHARE" TEAM VICTORY: "Only use for 6-9 player games"."""
     assert new_state(players, 1, {"fair_share": True}).options.fair_share is True
@@ -574,6 +610,7 @@ def fair(rows: dict[int, list[str]], options: dict[str, Any] | None = None) -> D
     return final(6, rows, [GEM, GEM, GEM, HOTEL, HOTEL, BELLA], options=opts)
 
 
+@pytest.mark.rule("deadwood1876", "fair-share.victory")
 def test_fair_share_everyone_advancing_with_gold_wins_together():
     """ "FAIR SHARE" TEAM VICTORY: "If everyone in the Final Showdown has at least 1 Gold, the advancing players all
     win together!"."""
@@ -585,6 +622,7 @@ def test_fair_share_everyone_advancing_with_gold_wins_together():
     assert st.outcome.scores == (1.0, 1.0, 1.0, 0.0, 0.0, 0.0)
 
 
+@pytest.mark.rule("deadwood1876", "fair-share.victory")
 def test_fair_share_a_player_without_gold_means_a_fight():
     """ "FAIR SHARE" TEAM VICTORY: "If any advancing player has zero or negative Gold, all advancing players fight
     to the death as normal"."""
@@ -595,6 +633,7 @@ def test_fair_share_a_player_without_gold_means_a_fight():
 
 
 @pytest.mark.parametrize(("plus_gold", "team"), [(False, False), (True, True)])
+@pytest.mark.rule("deadwood1876", "fair-share.gold")
 def test_fair_share_counts_the_daggers_gold(plus_gold, team):
     """Decision: for Fair Share "gold includes the Dagger's and Poker Deck's changes": Gold 1 with the Dagger's
     -1 is zero gold; a player with no gold but the Dagger's +1 has 1."""
@@ -607,6 +646,7 @@ def test_fair_share_counts_the_daggers_gold(plus_gold, team):
 
 
 @pytest.mark.parametrize(("red", "team"), [(0, False), (2, True)])
+@pytest.mark.rule("deadwood1876", "fair-share.gold")
 def test_fair_share_counts_the_poker_decks_gold(red, team):
     """Decision: for Fair Share gold "includes the Dagger's and Poker Deck's changes": a player with no gold but a
     Poker Deck's +2 has gold; with -2 they don't."""
@@ -630,6 +670,7 @@ def test_fair_share_counts_the_poker_decks_gold(red, team):
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.rule("deadwood1876", "horse-thief.when-not")
 def test_horse_thief_does_not_apply_in_two_three_player_games(players):
     """HORSE THIEF: "The Horse Thief rule does not apply in 2-3 player games"."""
     with pytest.raises(InvalidOptions):
@@ -658,6 +699,7 @@ def thief_table(rolls: tuple[int, ...], *, duel: bool = False, thief_rows: list[
     return st
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.join")
 def test_horse_thief_joins_a_robbery_with_a_white_horse_in_the_holster_window():
     """HORSE THIEF: "If you have a white-colored Horse you may play it immediately after the attacker and defender
     have laid down guns for a Robbery"; a Horse of another colour can't; "Horse thieves cannot give or receive
@@ -672,6 +714,8 @@ def test_horse_thief_joins_a_robbery_with_a_white_horse_in_the_holster_window():
     assert st.legal_actions(3) == [NoHolster(), HorseThief(WHITE_PEPPERBOX_HORSE)]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.roll")
+@pytest.mark.rule("deadwood1876", "horse-thief.laws")
 def test_horse_thief_rolling_highest_takes_the_safe_and_draws_back_up():
     """HORSE THIEF: the thief rolls "the gun on your Horse card"; "If you roll higher than both the attacker and
     defender, you take the Safe that was being fought over"; "Horse cards are replenished after use"."""
@@ -691,6 +735,7 @@ def test_horse_thief_rolling_highest_takes_the_safe_and_draws_back_up():
     assert CardsDrawn(2, 1) in of_type(st, CardsDrawn)
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.roll")
 def test_horse_thief_not_highest_gets_nothing():
     """HORSE THIEF: the thief takes the Safe only "If you roll higher than both": the attacker rolling highest
     takes it as usual."""
@@ -702,6 +747,7 @@ def test_horse_thief_not_highest_gets_nothing():
     assert labels(st, 2) == ["Gold 3"]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.roll")
 def test_horse_thief_defender_highest_keeps_the_safe():
     """HORSE THIEF / ROBBERY: the defender rolling highest keeps the Safe, thieves or not."""
     st = thief_table((0, 2, 1, 1))
@@ -711,6 +757,7 @@ def test_horse_thief_defender_highest_keeps_the_safe():
     assert labels(st, 1) == ["Gold 4", "Gold 2"]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.ties")
 def test_horse_thief_tied_highest_reroll():
     """HORSE THIEF: "Highest rollers reroll to break ties"; decision: an attacker tied with a thief rerolls with
     them, the lower ones drop out."""
@@ -722,6 +769,7 @@ def test_horse_thief_tied_highest_reroll():
     assert of_type(st, FightWon) == [FightWon("robbery", 2, 1)]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.laws")
 def test_horse_thief_with_a_holster_given_to_the_attacker():
     """HORSE THIEF / HOLSTERS: a Holster given to the attacker joins its roll against the thief."""
     # seat 3 rides in; seat 2 gives the attacker its Colt Holster: Colt 1 + Colt 2 = 3 vs Pepperbox 0 vs Pepperbox 2
@@ -737,6 +785,7 @@ def test_horse_thief_with_a_holster_given_to_the_attacker():
     assert of_type(st, FightWon) == [FightWon("robbery", 0, 1)]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.laws")
 def test_horse_thief_winning_a_fourth_safe_must_give_one_away():
     """HORSE THIEF: "the Laws of Deadwood still apply (so if you win a Safe you may shuffle, and if it is your
     fourth Safe you must give one away)"."""
@@ -747,6 +796,7 @@ def test_horse_thief_winning_a_fourth_safe_must_give_one_away():
     assert st.legal_actions(2) == [GiveSafe(i, r) for i in range(4) for r in (0, 1, 3)]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.robbery-only")
 def test_horse_thief_not_offered_in_a_duel():
     """HORSE THIEF: Horse Thieves join "a Robbery"; decision: never a Duel."""
     st = thief_table((), duel=True)
@@ -754,6 +804,7 @@ def test_horse_thief_not_offered_in_a_duel():
     assert st.legal_actions(3) == [NoHolster()]
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.when-not")
 def test_horse_thief_not_offered_in_the_badge_round():
     """HORSE THIEF: "you can not use cards as Horse Thieves during the Badge Round for any game"."""
     hands = {
@@ -773,6 +824,7 @@ def test_horse_thief_not_offered_in_the_badge_round():
     assert [a for a in st.legal_actions(3) if isinstance(a, HorseThief)] == []
 
 
+@pytest.mark.rule("deadwood1876", "options.off-by-default")
 def test_horse_thief_off_no_thief_offered():
     """HORSE THIEF is optional: without it, a white Horse is no way into a Robbery."""
     hands = {0: GUNS_0, 1: DUSTERS_1, 2: [WHITE_HORSE, MESSENGER_2, COLT_2, COLT_DUSTER_2]}
@@ -785,6 +837,7 @@ def test_horse_thief_off_no_thief_offered():
 # ============================================================== prototype_rules
 
 
+@pytest.mark.rule("deadwood1876", "prototype.two-players")
 def test_prototype_two_players_stranger_goes_into_the_empty_establishment_of_three():
     """Dutch prototype, Regels voor 2 Spelers: "voeg een derde ster toe in het lege gebouw" (three
     establishments, the Stranger's star in the empty one)."""
@@ -802,6 +855,7 @@ def test_prototype_two_players_stranger_goes_into_the_empty_establishment_of_thr
     assert st.rows[0][2] == box[0] and st.rows[1][2] == box[1]
 
 
+@pytest.mark.rule("deadwood1876", "prototype.two-players")
 def test_prototype_two_players_each_player_gives_one_of_three_safes_to_the_stranger_at_once():
     """Dutch prototype, Regels voor 2 Spelers: "Elke speler trekt een extra Kluis kaart en kiest een van zijn of
     haar drie Kluizen om aan de "Vreemdeling" af te staan"; decision: at once and hidden; then the first-player
@@ -827,6 +881,7 @@ def test_prototype_two_players_each_player_gives_one_of_three_safes_to_the_stran
     assert st.phase == "turn" and st.first == 0
 
 
+@pytest.mark.rule("deadwood1876", "prototype.third-law")
 def test_prototype_third_law_shuffles_before_giving():
     """Dutch prototype, 3e Wet: "worden de Kluizen van deze speler geschud en moet deze een Kluis afgeven": the
     row is shuffled first, then a Safe given away, and no shuffle after."""
@@ -846,6 +901,7 @@ def test_prototype_third_law_shuffles_before_giving():
     assert labels(st, 2) == ["Iron Badge", "Gold 4"]
 
 
+@pytest.mark.rule("deadwood1876", "law.third-order")
 def test_english_third_law_gives_before_shuffling():
     """THE 3 LAWS 3 (English) with decision: the giver views the fourth Safe, gives one away, then shuffles the
     rest (the contrast to the prototype)."""
@@ -868,6 +924,7 @@ def no_holsters(st: DeadwoodState) -> None:
         act(st, seat, NoHolster())
 
 
+@pytest.mark.rule("deadwood1876", "prototype.holsters")
 def test_prototype_two_players_holsters_attach_to_safes_only():
     """Dutch prototype, Regels voor 2 Spelers: "Je mag tijdens je beurt een Holster bij elke Kluis leggen (die van
     jezelf, de Vreemdeling en van je tegenstander)": Safes only, no character cards."""
@@ -883,6 +940,7 @@ def test_prototype_two_players_holsters_attach_to_safes_only():
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.rule("deadwood1876", "prototype.no-small-table-adjustments")
 def test_prototype_has_no_two_three_player_adjustments(players):
     """Dutch prototype: no 2-3 player adjustments: three establishments, one circle before each Heist (4 turns
     each), Stetsons view two Safes."""
@@ -894,6 +952,7 @@ def test_prototype_has_no_two_three_player_adjustments(players):
     assert circle_structure(game) == (order + ["H"]) * 3 + order
 
 
+@pytest.mark.rule("deadwood1876", "prototype.no-small-table-adjustments")
 def test_prototype_three_players_stars_in_all_three_establishments_and_holsters_out_of_turn():
     """Dutch prototype (3 players, no adjustments): stars go one at a time into all three establishments, and
     Holsters are played out of turn (HOLSTERS)."""
@@ -908,6 +967,7 @@ def test_prototype_three_players_stars_in_all_three_establishments_and_holsters_
     assert st.legal_actions(2) == [NoHolster(), GiveHolster(COLT_HOLSTER, 0), GiveHolster(COLT_HOLSTER, 1)]
 
 
+@pytest.mark.rule("deadwood1876", "prototype.no-small-table-adjustments")
 def test_prototype_two_players_stetson_views_two_safes():
     """Dutch prototype: "Bekijk twee Kluis kaarten" with no 2-player change."""
     rows = {0: ["Gold 1"], 1: ["Gold 2"], STRANGER: ["Gold 3", "Gold 4"]}
@@ -923,6 +983,7 @@ def test_prototype_two_players_stetson_views_two_safes():
 # ============================================================== options parsing
 
 
+@pytest.mark.rule("deadwood1876", "options.off-by-default")
 def test_options_are_off_by_default():
     """OPTIONAL ADVANCED RULES are optional: every option is off unless asked for."""
     assert Options() == Options(mystery_safes=0, peace_lovin=False, fair_share=False, horse_thief=False)
@@ -953,6 +1014,7 @@ def test_options_accept_an_options_struct():
         pytest.param({"peace_lovin": "maybe"}, id="not-a-bool"),
     ],
 )
+@pytest.mark.rule("deadwood1876", "options.off-by-default")
 def test_bad_options_are_refused(options):
     """Options parsing: an unknown option or a bad value raises ``InvalidOptions`` (a ``ValueError``)."""
     with pytest.raises(InvalidOptions):
@@ -990,6 +1052,8 @@ COMBINATIONS = valid_combinations()
     ("players", "option"),
     [(p, o) for p in range(2, 6) for o in ("fair_share", "horse_thief") if o == "fair_share" or p < 4],
 )
+@pytest.mark.rule("deadwood1876", "fair-share.players")
+@pytest.mark.rule("deadwood1876", "horse-thief.when-not")
 def test_invalid_combinations_are_refused(players, option):
     """ "FAIR SHARE": "Only use for 6-9 player games"; HORSE THIEF: "does not apply in 2-3 player games"."""
     with pytest.raises(InvalidOptions):
@@ -1051,6 +1115,7 @@ def test_random_games_with_options_are_sound(combination, seed):
     assert again.outcome == st.outcome
 
 
+@pytest.mark.rule("deadwood1876", "horse-thief.join")
 def test_horse_thieves_show_in_the_fight_view_once_the_window_closes():
     """HORSE THIEF: a thief's white Horse is laid face up, so once the Holster window has closed every seat's
     view of the fight lists the thieves (here while the attacker still chooses between two Holsters)."""

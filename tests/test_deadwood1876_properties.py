@@ -152,6 +152,7 @@ def test_every_legal_action_applies(seed, players):
 
 @settings(max_examples=150, deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
+@pytest.mark.rule("deadwood1876", "showdown.scores")
 def test_outcome_is_consistent(seed, players):
     """showdown.finish(): one score and one 1-based rank per seat; the winners rank 1 and score 1, everyone
     else scores 0 and ranks below; the winners advanced; the last event announces them."""
@@ -286,6 +287,7 @@ def check_conservation(game: DeadwoodState) -> None:
 
 @settings(max_examples=120, deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
+@pytest.mark.rule("deadwood1876", "contents.cards")
 def test_cards_and_safes_are_conserved(seed, players):
     """CONTENTS / CARD COUNTS: the 50 Deadwood cards are always in hands, the deck, the discard pile or on the
     table; the 20 base Safes in rows, the middle, the box or the Heist being fought for."""
@@ -332,6 +334,7 @@ def hide_safes(game: DeadwoodState, observer: int, other: int, rng: random.Rando
 
 @settings(max_examples=60, deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
+@pytest.mark.rule("deadwood1876", "law.second")
 def test_views_do_not_leak_other_seats_hidden_cards(seed, players):
     """2nd LAW: two states that differ only in another seat's hidden cards (a hand card swapped with the deck,
     or two Safes the observer does not know swapped) look the same to the observer: same view, same legal
@@ -370,6 +373,7 @@ def check_spectator(game: DeadwoodState) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
+@pytest.mark.rule("deadwood1876", "law.second")
 def test_spectator_sees_no_hand_and_no_unrevealed_safe(seed, players):
     """2nd LAW: the spectator view (``None``) holds no hand and no contents of a Safe that is not revealed."""
     game = random_game(players, seed, check_spectator)
@@ -412,6 +416,7 @@ def entitled(event: Any, seat: int) -> bool:
 
 @settings(max_examples=60, deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
+@pytest.mark.rule("deadwood1876", "law.second")
 def test_events_show_hidden_contents_only_to_the_seats_that_may_know(seed, players):
     """2nd LAW: a drawn, dealt or discarded card and a passed, stolen, viewed or given Safe are named only in
     the events of the seats involved; the others get the public event, without the hidden part."""
@@ -445,6 +450,8 @@ def check_seat_views(game: DeadwoodState) -> None:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 11), (6, 12), (9, 13)])
+@pytest.mark.rule("deadwood1876", "law.second")
+@pytest.mark.rule("deadwood1876", "law.knowledge")
 def test_seat_view_shows_only_its_hand_and_the_safes_it_knows(players, seed):
     """2nd LAW: at every decision point a seat's view holds its own hand only (no other hand) and the contents
     of exactly the Safes it owns, has learned (``known``) or sees revealed."""
@@ -496,6 +503,7 @@ class Memory:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 21), (5, 22), (7, 23), (8, 24), (9, 25)])
+@pytest.mark.rule("deadwood1876", "law.knowledge")
 def test_seat_view_shows_exactly_the_safes_its_own_events_reveal(players, seed):
     """2nd LAW and FIRST LAW, checked against an independent model: at every decision point, a seat's view of
     the other rows names exactly the Safes it can tell from its own events (what it was dealt, passed,

@@ -302,7 +302,7 @@ def test_hidden_parts_differ_across_seeds(players):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(table=TABLES)
 def test_resample_contract_over_many_games(table):
     """The first two properties over many more games (``-m slow``)."""
@@ -385,6 +385,7 @@ def test_own_choice_is_kept_and_other_seats_hidden_choices_are_redrawn():
 STETSON = card("colt", "stetson")
 
 
+@pytest.mark.rule("deadwood1876", "law.knowledge")
 def test_safes_seen_with_a_stetson_stay_where_they_are():
     """STETSON: the two Safes the seat viewed keep their place in every resample; another seat, who did
     not see them, gets them redrawn."""

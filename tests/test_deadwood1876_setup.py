@@ -62,6 +62,7 @@ def of_type(events: list[Any], kind: type) -> list[Any]:
 
 
 @pytest.mark.parametrize("players", ALL_COUNTS)
+@pytest.mark.rule("deadwood1876", "setup.establishments")
 def test_three_establishments_are_in_play_from_four_players(players):
     """SET UP 1: the three establishment platforms are placed (only 2-3 players remove one)."""
     st = new_state(players, seed=3)
@@ -71,6 +72,7 @@ def test_three_establishments_are_in_play_from_four_players(players):
 
 
 @pytest.mark.parametrize(("players", "capacity"), [(4, 2), (5, 2), (6, 3), (7, 3), (8, 3), (9, 4)])
+@pytest.mark.rule("deadwood1876", "establishment.capacity")
 def test_establishment_capacity_follows_the_player_count_table(players, capacity):
     """ESTABLISHMENT CAPACITY: 2-5 players 2, 6-8 players 3, 9 players 4 per establishment."""
     st = new_state(players, seed=3)
@@ -92,6 +94,7 @@ def test_establishment_capacity_follows_the_player_count_table(players, capacity
         (9, [GEM, HOTEL, BELLA, GEM, HOTEL, BELLA, GEM, HOTEL, BELLA]),
     ],
 )
+@pytest.mark.rule("deadwood1876", "setup.stars")
 def test_stars_are_placed_one_at_a_time_from_the_gem_theatre_clockwise(players, establishments):
     """SET UP 2: stars come out of the bag one at a time, beginning with the Gem Theatre and moving
     clockwise (the bag is left in seat order here, so star ``k`` drawn is seat ``k``)."""
@@ -105,6 +108,7 @@ def test_stars_are_placed_one_at_a_time_from_the_gem_theatre_clockwise(players, 
     [(4, [2, 0, 2]), (5, [2, 2, 1]), (6, [2, 2, 2]), (7, [3, 2, 2]), (8, [3, 3, 2]), (9, [3, 3, 3])],
 )
 @pytest.mark.parametrize("seed", [0, 1, 2, 17])
+@pytest.mark.rule("deadwood1876", "setup.stars")
 def test_star_count_per_establishment(players, counts, seed):
     """SET UP 2: one star at a time round the establishments from the Gem Theatre gives these counts
     whatever order the stars leave the bag (no star in the Grand Central Hotel at 4 players)."""
@@ -116,6 +120,7 @@ def test_star_count_per_establishment(players, counts, seed):
 
 
 @pytest.mark.parametrize("seed", range(8))
+@pytest.mark.rule("deadwood1876", "setup.stars-four-players")
 def test_no_stars_start_in_the_grand_central_hotel_at_four_players(seed):
     """SET UP 2: "In 4-player games, do not place any stars in the Grand Central Hotel"."""
     st = new_state(4, seed=seed)
@@ -123,6 +128,7 @@ def test_no_stars_start_in_the_grand_central_hotel_at_four_players(seed):
     assert sorted(st.est) == [GEM, GEM, BELLA, BELLA]
 
 
+@pytest.mark.rule("deadwood1876", "setup.stars")
 def test_the_bag_decides_which_player_sits_where():
     """SET UP 2: stars are pulled out of the bag at random (different seeds, different seatings)."""
     seatings = {tuple(new_state(6, seed=seed).est) for seed in range(12)}
@@ -133,6 +139,8 @@ def test_the_bag_decides_which_player_sits_where():
 
 
 @pytest.mark.parametrize(("players", "size"), [(4, 4), (5, 4), (6, 4), (7, 4), (8, 3), (9, 3)])
+@pytest.mark.rule("deadwood1876", "setup.deal-cards")
+@pytest.mark.rule("deadwood1876", "small.eight-nine")
 def test_hand_size_is_four_or_three_at_eight_and_nine_players(players, size):
     """SET UP 3: deal four Deadwood cards to each player (only three for 8-9 player games)."""
     st = new_state(players, seed=5)
@@ -143,6 +151,7 @@ def test_hand_size_is_four_or_three_at_eight_and_nine_players(players, size):
 
 
 @pytest.mark.parametrize("players", ALL_COUNTS)
+@pytest.mark.rule("deadwood1876", "setup.deal-cards")
 def test_every_deadwood_card_is_in_a_hand_or_the_deck_exactly_once(players):
     """SET UP 3: the remaining Deadwood cards form the deck; all 50 cards are in play."""
     st = new_state(players, seed=11)
@@ -150,6 +159,8 @@ def test_every_deadwood_card_is_in_a_hand_or_the_deck_exactly_once(players):
     assert sorted(everywhere) == list(range(50))
 
 
+@pytest.mark.rule("deadwood1876", "setup.deal-cards")
+@pytest.mark.rule("deadwood1876", "law.second")
 def test_each_player_sees_only_their_own_hand():
     """SET UP 3: cards are dealt face down (Second Law: never show your hand)."""
     st = new_state(5, seed=2)
@@ -164,6 +175,8 @@ def test_each_player_sees_only_their_own_hand():
 
 
 @pytest.mark.parametrize(("players", "middle"), [(4, 3), (5, 3), (6, 3), (7, 3), (8, 2), (9, 2)])
+@pytest.mark.rule("deadwood1876", "setup.safes")
+@pytest.mark.rule("deadwood1876", "small.eight-nine")
 def test_middle_stack_has_three_safes_or_two_at_eight_and_nine_players(players, middle):
     """SET UP 4: three Safes in a face-down stack in the middle (only two for 8-9 player games)."""
     st = new_state(players, seed=5)
@@ -172,6 +185,7 @@ def test_middle_stack_has_three_safes_or_two_at_eight_and_nine_players(players, 
 
 
 @pytest.mark.parametrize("players", ALL_COUNTS)
+@pytest.mark.rule("deadwood1876", "setup.safes")
 def test_each_player_is_dealt_two_safes(players):
     """SET UP 4: deal two Safes, face down, to each player."""
     st = new_state(players, seed=5)
@@ -181,6 +195,7 @@ def test_each_player_is_dealt_two_safes(players):
 
 @pytest.mark.parametrize("players", ALL_COUNTS)
 @pytest.mark.parametrize("seed", [0, 9])
+@pytest.mark.rule("deadwood1876", "setup.safes")
 def test_mystery_safes_are_not_in_play(players, seed):
     """SET UP 4: the five silver-bordered Mystery Safes go back to the box (the option is off)."""
     st = new_state(players, seed=seed)
@@ -190,6 +205,7 @@ def test_mystery_safes_are_not_in_play(players, seed):
 
 
 @pytest.mark.parametrize(("players", "boxed"), [(4, 9), (5, 7), (6, 5), (7, 3), (8, 2), (9, 0)])
+@pytest.mark.rule("deadwood1876", "setup.safes")
 def test_every_base_safe_is_in_the_middle_a_row_or_the_box_exactly_once(players, boxed):
     """SET UP 4: the 20 base Safes are shuffled; the middle stack and two per player are dealt and the
     rest go back in the box unseen."""
@@ -199,6 +215,7 @@ def test_every_base_safe_is_in_the_middle_a_row_or_the_box_exactly_once(players,
     assert len(st.box) == boxed
 
 
+@pytest.mark.rule("deadwood1876", "setup.safes")
 def test_safes_in_the_box_and_the_middle_are_seen_by_nobody():
     """SET UP 4: the remaining Safes go back to the box without viewing them; the middle stack is face down."""
     st = new_state(5, seed=4)
@@ -211,6 +228,7 @@ def test_safes_in_the_box_and_the_middle_are_seen_by_nobody():
         assert seen == [None] * 8
 
 
+@pytest.mark.rule("deadwood1876", "setup.deal-order")
 def test_middle_stack_is_dealt_first_then_two_safes_per_seat():
     """SET UP 4 (our dealing decision): from the top of the shuffled Safes, the middle stack first, then
     two Safes to each seat in seat order, the rest to the box."""
@@ -220,6 +238,7 @@ def test_middle_stack_is_dealt_first_then_two_safes_per_seat():
     assert st.box == BASE_SAFES[13:]
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_each_player_views_their_two_safes_and_nobody_elses():
     """SET UP 5: all players view their two Safes (the dealt event shows them only to their owner)."""
     st = new_state(5, seed=8)
@@ -235,6 +254,7 @@ def test_each_player_views_their_two_safes_and_nobody_elses():
 # ---------------------------------------------------------------- step 5: pass one Safe left
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_everyone_chooses_a_safe_to_pass_at_the_same_time():
     """SET UP 5: all players choose one of their two Safes to pass, simultaneously."""
     st = new_state(6, seed=2)
@@ -244,6 +264,7 @@ def test_everyone_chooses_a_safe_to_pass_at_the_same_time():
         assert st.legal_actions(seat) == [PassSafe(0), PassSafe(1)]
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_a_safe_pass_choice_stays_hidden_until_everyone_has_chosen():
     """SET UP 5: the Safe is passed face down; nobody sees a choice before all have chosen: others only
     see that a choice is down."""
@@ -265,6 +286,7 @@ def test_a_safe_pass_choice_stays_hidden_until_everyone_has_chosen():
         st.apply(0, PassSafe(0))
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_a_pass_chosen_with_the_other_index_looks_the_same_to_the_others():
     """SET UP 5: what a player chose cannot be told from the other seats' views."""
     a, b = new_state(5, seed=2), new_state(5, seed=2)
@@ -276,6 +298,7 @@ def test_a_pass_chosen_with_the_other_index_looks_the_same_to_the_others():
     assert a.digest() != b.digest()
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_the_order_in_which_passes_arrive_does_not_change_the_result():
     """SET UP 5: the choices are simultaneous, so the order they reach the engine in changes nothing."""
     choices = {0: 1, 1: 0, 2: 1, 3: 1, 4: 0}
@@ -288,6 +311,7 @@ def test_the_order_in_which_passes_arrive_does_not_change_the_result():
     assert a.rows == b.rows
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_partial_passes_in_different_orders_give_the_same_state():
     """SET UP 5: two choices recorded in either order are the same hidden state."""
     a, b = new_state(5, seed=21), new_state(5, seed=21)
@@ -308,6 +332,7 @@ def test_partial_passes_in_different_orders_give_the_same_state():
         pytest.param(0, "0", id="not-an-action"),
     ],
 )
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_illegal_passes_are_refused_and_change_nothing(seat, action):
     """SET UP 5: each player passes one of their two Safes; nothing else can be done yet."""
     st = new_state(5, seed=2)
@@ -318,6 +343,7 @@ def test_illegal_passes_are_refused_and_change_nothing(seat, action):
     assert st.to_act == (0, 1, 2, 3, 4)
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_the_chosen_safe_goes_to_the_player_on_the_left():
     """SET UP 5: pass the chosen Safe face down to the player on your left (seat + 1, the last seat
     passes to seat 0)."""
@@ -332,6 +358,7 @@ def test_the_chosen_safe_goes_to_the_player_on_the_left():
         assert st.rows[seat] == [kept, rows[giver][choices[giver]]]
 
 
+@pytest.mark.rule("deadwood1876", "setup.pass-safe")
 def test_giver_and_receiver_know_the_passed_safe_and_nobody_else_does():
     """SET UP 5: the passing player saw the Safe and the receiver views their new set; the pass is
     face down for everyone else."""
@@ -353,6 +380,7 @@ def test_giver_and_receiver_know_the_passed_safe_and_nobody_else_does():
     assert [s.contents for s in receiver_view.players[1].safes] == [COMP.safe_label(s) for s in st.rows[1]]
 
 
+@pytest.mark.rule("deadwood1876", "setup.shuffle-row")
 def test_every_row_is_shuffled_after_the_pass():
     """SET UP 5: all players shuffle their new set of Safes, then lay them in a row."""
     st = new_state(5, seed=6)
@@ -365,6 +393,7 @@ def test_every_row_is_shuffled_after_the_pass():
     assert of_type(st.events(None), SafesShuffled) == [SafesShuffled(seat) for seat in range(5)]
 
 
+@pytest.mark.rule("deadwood1876", "setup.shuffle-row")
 def test_after_the_shuffle_the_giver_no_longer_knows_where_the_passed_safe_lies():
     """SET UP 5 and the Laws: the receiver shuffled, so the giver can't tell which of the two it is."""
     st = new_state(5, seed=6)
@@ -377,6 +406,7 @@ def test_after_the_shuffle_the_giver_no_longer_knows_where_the_passed_safe_lies(
 # ---------------------------------------------------------------- first player
 
 
+@pytest.mark.rule("deadwood1876", "play.first-player")
 def test_highest_black_die_roller_goes_first():
     """HOW TO PLAY: everyone rolls a black die; the highest roller goes first."""
     st = new_state(5, seed=3)
@@ -389,6 +419,7 @@ def test_highest_black_die_roller_goes_first():
     assert st.chance.rolls == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.rule("deadwood1876", "play.first-player")
 def test_only_the_tied_highest_rollers_reroll():
     """HOW TO PLAY: "The highest roller goes first"; ties for highest are rerolled by the tied players."""
     st = new_state(6, seed=3)
@@ -401,6 +432,7 @@ def test_only_the_tied_highest_rollers_reroll():
     assert st.chance.rolls == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.rule("deadwood1876", "play.first-player")
 def test_a_low_tie_does_not_cause_a_reroll():
     """HOW TO PLAY: only a tie for the highest roll matters."""
     st = new_state(4, seed=3)
@@ -410,6 +442,7 @@ def test_a_low_tie_does_not_cause_a_reroll():
     assert st.first == 2
 
 
+@pytest.mark.rule("deadwood1876", "play.first-player")
 def test_the_first_player_takes_the_first_turn():
     """HOW TO PLAY: the highest roller goes first; it is then their turn (circle 1)."""
     st = new_state(7, seed=3)
@@ -428,6 +461,7 @@ def test_the_first_player_takes_the_first_turn():
 
 
 @pytest.mark.parametrize(("players", "turns"), [(4, 4), (7, 4), (8, 3), (9, 3)])
+@pytest.mark.rule("deadwood1876", "heist.final-turns")
 def test_each_player_gets_four_turns_or_three_at_eight_and_nine_players(players, turns):
     """HEIST: players have a total of four turns during the game (three in 8-9 player games)."""
     st = new_state(players, seed=3)
@@ -439,6 +473,7 @@ def test_each_player_gets_four_turns_or_three_at_eight_and_nine_players(players,
 
 
 @pytest.mark.parametrize("players", [1, 10, 0, -1, "5", True, 5.0, None])
+@pytest.mark.rule("deadwood1876", "cover.players")
 def test_a_bad_player_count_is_refused(players):
     """Cover: Deadwood 1876 is for 2 - 9 players; anything else, or a non-integer count, is refused."""
     with pytest.raises(ValueError):
@@ -446,6 +481,9 @@ def test_a_bad_player_count_is_refused(players):
 
 
 @pytest.mark.parametrize(("players", "establishments"), [(2, (GEM, BELLA)), (3, (GEM, BELLA))])
+@pytest.mark.rule("deadwood1876", "cover.players")
+@pytest.mark.rule("deadwood1876", "setup.establishments")
+@pytest.mark.rule("deadwood1876", "small.establishments")
 def test_two_and_three_players_are_accepted_with_two_establishments(players, establishments):
     """Cover: 2 - 9 players; SET UP 1: in 2-3 player games the Grand Central Hotel is removed."""
     st = engine.game("deadwood1876").new_game(players, 1)
@@ -462,6 +500,7 @@ def test_a_bad_seed_is_refused(seed):
 
 
 @pytest.mark.parametrize("options", [{"nope": 1}, {"mystery_safes": True}, "fast", 3])
+@pytest.mark.rule("deadwood1876", "options.off-by-default")
 def test_unknown_options_are_refused(options):
     """The base game has no options: anything else is invalid."""
     with pytest.raises(engine.InvalidOptions):
@@ -514,6 +553,7 @@ def test_the_digest_covers_hidden_choices():
     assert st.digest() != before
 
 
+@pytest.mark.rule("deadwood1876", "contents.cards")
 def test_the_deadwood_deck_has_ten_of_each_gun_and_the_item_counts():
     """CARD COUNTS: 10 of each gun; 10 Horse, 12 Duster, 13 Stetson, 15 Holster."""
     st = new_state(5, seed=1)

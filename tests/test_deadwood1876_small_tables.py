@@ -134,6 +134,8 @@ def last_turn(st: DeadwoodState, seat: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.rule("deadwood1876", "setup.establishments")
+@pytest.mark.rule("deadwood1876", "small.establishments")
 def test_two_three_players_remove_the_grand_central_hotel(players):
     """SET UP 1: "In 2-3 player games, remove the Grand Central Hotel so that there are only two
     establishments"; stars start only in the two left, and no Horse rides to the Hotel."""
@@ -146,6 +148,7 @@ def test_two_three_players_remove_the_grand_central_hotel(players):
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 5), (3, 2), (3, 8)])
+@pytest.mark.rule("deadwood1876", "small.two-circles")
 def test_two_three_players_go_around_the_circle_twice_before_each_heist_and_after_the_last(players, seed):
     """2-3 PLAYER RULE ADJUSTMENTS 1: "Go around the circle twice before each Heist, and after the final
     Heist. This means that players will have a total of 8 turns during the game"."""
@@ -159,6 +162,7 @@ def test_two_three_players_go_around_the_circle_twice_before_each_heist_and_afte
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.rule("deadwood1876", "small.two-circles")
 def test_two_three_players_view_counts_eight_turns(players):
     """2-3 PLAYER RULE ADJUSTMENTS 1: the view's ``turns_left`` counts the 8 turns of each player."""
     st = new_state(players, 4)
@@ -169,6 +173,7 @@ def test_two_three_players_view_counts_eight_turns(players):
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.rule("deadwood1876", "small.stetson")
 def test_two_three_players_stetson_views_only_one_safe(players):
     """2-3 PLAYER RULE ADJUSTMENTS 2: "Stetsons allow players to view only one Safe instead of the usual
     two"; the turn ends after the one view."""
@@ -183,6 +188,7 @@ def test_two_three_players_stetson_views_only_one_safe(players):
     assert st.known[0] == {safe("Gold 3")}
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-attach")
 def test_three_players_holsters_are_not_played_out_of_turn():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "Holsters can not be played out of turn": a Robbery goes from the
     defending gun straight to the roll, though the third player holds Holsters."""
@@ -205,6 +211,7 @@ def test_three_players_holsters_are_not_played_out_of_turn():
     assert st.phase == "turn" and st.current == 1
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-attach")
 def test_two_three_players_holster_attaches_on_your_turn_to_any_safe_or_character_card():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "for your turn you may attach a Holster to any Safe (including your own
     or another player's)"; "You can also attach a Holster to any player's character card (including your
@@ -223,6 +230,7 @@ def test_two_three_players_holster_attaches_on_your_turn_to_any_safe_or_characte
     ]
 
 
+@pytest.mark.rule("deadwood1876", "stranger.holsters")
 def test_two_players_holsters_attach_to_the_strangers_safes_and_character_card():
     """THE STRANGER: "You may attach Holsters to the Stranger's Safes or character card as described in the
     2-3 player rule adjustments"."""
@@ -240,6 +248,7 @@ def test_two_players_holsters_attach_to_the_strangers_safes_and_character_card()
     ]
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-attach-turn")
 def test_attaching_a_holster_is_your_turns_card_and_you_draw_back_up():
     """2-3 PLAYER RULE ADJUSTMENTS 3 "for your turn you may attach a Holster"; decision: attaching is your
     turn's card, you draw back up like after any turn; the Holster is shown on the Safe to everyone."""
@@ -256,6 +265,7 @@ def test_attaching_a_holster_is_your_turns_card_and_you_draw_back_up():
     assert st.phase == "turn" and st.current == 1
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-defends")
 def test_attached_safe_holster_adds_its_gun_to_the_next_defence_then_is_discarded():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "The next time that Safe is attacked it will be defended with a gun
     played by the defender plus the gun on the Holster. The attached Holster is then discarded"."""
@@ -276,6 +286,7 @@ def test_attached_safe_holster_adds_its_gun_to_the_next_defence_then_is_discarde
     assert labels(st, 1) == ["Gold 2", "Gold 3"]
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-defends")
 def test_attached_safe_holster_is_used_only_the_next_time_that_safe_is_attacked():
     """2-3 PLAYER RULE ADJUSTMENTS 3: the Holster joins only "the next time that Safe is attacked": an
     attack on another Safe of the same row leaves it attached."""
@@ -293,6 +304,8 @@ def test_attached_safe_holster_is_used_only_the_next_time_that_safe_is_attacked(
     assert st.chance.rolls == []
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-defends")
+@pytest.mark.rule("deadwood1876", "small.holster-stays-with-safe")
 def test_attached_safe_holster_is_discarded_even_when_the_safe_is_stolen():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "The attached Holster is then discarded" whatever the result: the stolen
     Safe reaches the thief without it."""
@@ -309,6 +322,7 @@ def test_attached_safe_holster_is_discarded_even_when_the_safe_is_stolen():
     assert COLT_HOLSTER in st.discard
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-defends")
 def test_attached_character_holster_adds_its_gun_to_the_next_duel_defence():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "The next time that player is Dueled against, they will defend with a gun
     from their hand plus the gun on the Holster"; then it is discarded."""
@@ -329,6 +343,7 @@ def test_attached_character_holster_adds_its_gun_to_the_next_duel_defence():
     assert COLT_HOLSTER in st.discard
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-defends")
 def test_character_holster_does_not_defend_a_robbery_and_safe_holster_does_not_defend_a_duel():
     """2-3 PLAYER RULE ADJUSTMENTS 3: a Safe's Holster defends that Safe, a character card's Holster defends
     its player in Duels: neither joins the other kind of fight."""
@@ -353,6 +368,8 @@ def test_character_holster_does_not_defend_a_robbery_and_safe_holster_does_not_d
     assert st.safe_holster == {safe("Gold 2"): COLT_HOLSTER}
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-one-per-safe")
+@pytest.mark.rule("deadwood1876", "small.holster-attach-turn")
 def test_only_one_holster_per_safe_and_per_character_card():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "Only one Holster can be on a Safe at a time"; decision: one per
     character card too."""
@@ -370,6 +387,8 @@ def test_only_one_holster_per_safe_and_per_character_card():
     ]
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-no-shuffle")
+@pytest.mark.rule("deadwood1876", "small.holster-keeps-place")
 def test_a_holstered_safe_keeps_its_place_when_its_owner_shuffles():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "Safes with Holsters on them cannot be shuffled"; decision: they keep
     their places, the loose Safes are shuffled among the other places, and a holstered Safe's place stays
@@ -389,6 +408,8 @@ def test_a_holstered_safe_keeps_its_place_when_its_owner_shuffles():
     assert st.view(2).players[0].safes[0].contents == "Gold 1"
 
 
+@pytest.mark.rule("deadwood1876", "small.holster-no-shuffle")
+@pytest.mark.rule("deadwood1876", "small.holster-stays-with-safe")
 def test_a_holstered_safe_keeps_its_holster_when_given_away():
     """2-3 PLAYER RULE ADJUSTMENTS 3: "If a Safe with a Holster is given away, it retains its Holster"; the
     recipient's next defence of it uses the Holster."""
@@ -422,6 +443,8 @@ def test_a_holstered_safe_keeps_its_holster_when_given_away():
 
 
 @pytest.mark.parametrize(("players", "capacity"), [(8, 3), (9, 4)])
+@pytest.mark.rule("deadwood1876", "small.eight-nine")
+@pytest.mark.rule("deadwood1876", "establishment.capacity")
 def test_eight_nine_players_hands_of_three_two_middle_safes_and_capacity(players, capacity):
     """SET UP 3 "deal only three for 8-9 player games"; SET UP 4 "place only two for 8-9 player games";
     ESTABLISHMENT CAPACITY "6 - 8 PLAYERS 3 / ESTABLISHMENT", "9 PLAYERS 4 / ESTABLISHMENT"."""
@@ -433,6 +456,8 @@ def test_eight_nine_players_hands_of_three_two_middle_safes_and_capacity(players
 
 
 @pytest.mark.parametrize(("players", "seed"), [(8, 1), (9, 3)])
+@pytest.mark.rule("deadwood1876", "small.eight-nine")
+@pytest.mark.rule("deadwood1876", "heist.final-turns")
 def test_eight_nine_players_three_turns_each_and_two_heists(players, seed):
     """AFTER EACH TIME AROUND THE CIRCLE: "players will each have a total of four turns during the game (or three
     turns each in 8-9 player games)": one circle before each of the two Heists and after the last."""
@@ -441,6 +466,8 @@ def test_eight_nine_players_three_turns_each_and_two_heists(players, seed):
     assert circle_structure(st) == order + ["H"] + order + ["H"] + order
 
 
+@pytest.mark.rule("deadwood1876", "establishment.capacity")
+@pytest.mark.rule("deadwood1876", "card.horse")
 def test_nine_players_an_establishment_of_three_has_a_vacancy():
     """ESTABLISHMENT CAPACITY: with 9 players an establishment holds 4 stars, so a Horse may ride into one
     with 3."""
@@ -454,6 +481,7 @@ def test_nine_players_an_establishment_of_three_has_a_vacancy():
     ]
 
 
+@pytest.mark.rule("deadwood1876", "establishment.capacity")
 def test_eight_players_an_establishment_of_three_is_full():
     """ESTABLISHMENT CAPACITY: with 8 players an establishment holds 3 stars."""
     horse = card("colt", "horse")
@@ -461,6 +489,8 @@ def test_eight_players_an_establishment_of_three_is_full():
     assert [a for a in st.legal_actions(0) if isinstance(a, RideHorse)] == [RideHorse(horse, BELLA)]
 
 
+@pytest.mark.rule("deadwood1876", "card.duster")
+@pytest.mark.rule("deadwood1876", "small.eight-nine")
 def test_eight_nine_players_duster_leaves_a_hand_of_three():
     """CARD DETAILS, DUSTER: "Of your now larger hand of seven cards (or six in 8 and 9-player games), discard
     three cards so that at the end of your turn you again have ... three in 8 and 9-player games"."""
@@ -488,6 +518,7 @@ def two_player_setup(rolls: list[int], seed: int = 3) -> tuple[DeadwoodState, li
     return st, est, box
 
 
+@pytest.mark.rule("deadwood1876", "stranger.placement")
 def test_stranger_goes_into_the_highest_black_die_rollers_establishment():
     """THE STRANGER: "Before beginning play, roll a black die. The highest roller places a star, representing
     "the Stranger", into their establishment ... Give the Stranger two face down Safes from the box"."""
@@ -503,6 +534,7 @@ def test_stranger_goes_into_the_highest_black_die_rollers_establishment():
     assert st.first == 0 and st.phase == "turn" and st.to_act == (0,)
 
 
+@pytest.mark.rule("deadwood1876", "stranger.placement")
 def test_stranger_roll_ties_reroll():
     """HOW TO PLAY "Reroll to break ties" applied to the Stranger's black-die roll: the tied highest reroll."""
     st, est, _ = two_player_setup([4, 4, 6, 3, 1, 2])
@@ -511,6 +543,8 @@ def test_stranger_roll_ties_reroll():
     assert st.first == 1
 
 
+@pytest.mark.rule("deadwood1876", "stranger.placement")
+@pytest.mark.rule("deadwood1876", "stranger.placement-timing")
 def test_stranger_safes_are_seen_by_nobody():
     """THE STRANGER: "Give the Stranger two face down Safes from the box" (the box's Safes are unseen):
     neither player nor a spectator knows them."""
@@ -522,6 +556,7 @@ def test_stranger_safes_are_seen_by_nobody():
         assert [v.contents for v in stranger.safes] == [None, None]
 
 
+@pytest.mark.rule("deadwood1876", "stranger.figure")
 def test_stranger_is_a_figure_without_hand_or_turns_in_the_view():
     """THE STRANGER: "The Stranger does not have turns"; decision: it is figure n with a star, a row and the
     character after the players', but no hand."""
@@ -535,6 +570,7 @@ def test_stranger_is_a_figure_without_hand_or_turns_in_the_view():
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+@pytest.mark.rule("deadwood1876", "stranger.figure")
 def test_stranger_never_has_turns_or_decisions(seed):
     """THE STRANGER: "The Stranger does not have turns": over whole random games it is never asked to act,
     nor does it take part in Heists."""
@@ -545,6 +581,7 @@ def test_stranger_never_has_turns_or_decisions(seed):
     assert heists and all(r[0] in (0, 1) for e in heists for r in e.rolls)
 
 
+@pytest.mark.rule("deadwood1876", "stranger.attacked")
 def test_stranger_safes_can_be_viewed_with_a_stetson():
     """THE STRANGER: "their Safes can be viewed with Stetsons"; only the viewer learns the contents."""
     rows = {0: ["Gold 1"], 1: ["Gold 2"], STRANGER: ["Gold 3", "Colt Showdown Gun"]}
@@ -559,6 +596,7 @@ def test_stranger_safes_can_be_viewed_with_a_stetson():
     assert st.current == 1
 
 
+@pytest.mark.rule("deadwood1876", "stranger.attacked")
 def test_robbing_the_stranger_the_opponent_defends_from_their_own_hand():
     """THE STRANGER: "If you attack the Stranger's Safes ... your opponent will act as the Stranger and play cards
     from their own hand in defense ... even if they don't know the contents of a Safe being attacked"; the
@@ -588,6 +626,7 @@ def test_robbing_the_stranger_the_opponent_defends_from_their_own_hand():
     assert st.current == 1
 
 
+@pytest.mark.rule("deadwood1876", "stranger.holsters")
 def test_robbing_the_stranger_uses_the_holster_attached_to_its_safe():
     """THE STRANGER: "Attached Holsters will be used by the player acting as the Stranger to defend against
     applicable Robberies"."""
@@ -610,6 +649,7 @@ def test_robbing_the_stranger_uses_the_holster_attached_to_its_safe():
     assert st.safe_holster == {}
 
 
+@pytest.mark.rule("deadwood1876", "stranger.attacked")
 def test_dueling_the_stranger_swaps_positions():
     """THE STRANGER: "You can also Duel against the Stranger to swap positions with them"; the opponent
     defends."""
@@ -625,6 +665,7 @@ def test_dueling_the_stranger_swaps_positions():
     assert of_type(st, StarMoved) == [StarMoved(0, GEM, BELLA, "duel"), StarMoved(STRANGER, BELLA, GEM, "duel")]
 
 
+@pytest.mark.rule("deadwood1876", "stranger.attacked")
 def test_dueling_the_stranger_kicks_it_out_of_your_establishment():
     """THE STRANGER: Duel the Stranger "to kick them out of your establishment"."""
     hands = {
@@ -640,6 +681,7 @@ def test_dueling_the_stranger_kicks_it_out_of_your_establishment():
     assert of_type(st, StarMoved) == [StarMoved(STRANGER, GEM, BELLA, "sent_away")]
 
 
+@pytest.mark.rule("deadwood1876", "stranger.holsters")
 def test_dueling_the_stranger_uses_the_holster_on_its_character_card():
     """THE STRANGER: attached Holsters are used by the player acting as the Stranger against "applicable
     Robberies or Duels"."""
@@ -659,6 +701,7 @@ def test_dueling_the_stranger_uses_the_holster_on_its_character_card():
     assert st.est == [GEM, BELLA, BELLA] and st.figure_holster == {}
 
 
+@pytest.mark.rule("deadwood1876", "stranger.third-law")
 def test_third_law_the_stranger_can_be_the_only_recipient():
     """THE STRANGER: "The 3rd Law of Deadwood treats the Stranger as a player": with the fewest Safes it receives
     the fourth, laid at the right end without shuffling."""
@@ -683,6 +726,8 @@ def test_third_law_the_stranger_can_be_the_only_recipient():
     assert of_type(st, SafeGiven, 0) == [SafeGiven(0, STRANGER, 0, "Gold 1")]
 
 
+@pytest.mark.rule("deadwood1876", "stranger.third-law")
+@pytest.mark.rule("deadwood1876", "law.third")
 def test_third_law_the_stranger_tied_for_fewest_lets_the_giver_choose():
     """THE 3 LAWS 3 "you pick the recipient if there is a tie", the Stranger counted as a player."""
     hands = {
@@ -717,6 +762,7 @@ def final_two_player(
     return st
 
 
+@pytest.mark.rule("deadwood1876", "stranger.badge-round")
 def test_stranger_badges_are_not_revealed_in_the_badge_round():
     """THE STRANGER: "During the Badge Round, Badges ... owned by the Stranger are not revealed and have no effect"
     (no extra turn); a player's Badge still gives a turn."""
@@ -732,6 +778,7 @@ def test_stranger_badges_are_not_revealed_in_the_badge_round():
     assert len(of_type(st, BadgeRevealed)) == 1
 
 
+@pytest.mark.rule("deadwood1876", "stranger.badge-round")
 def test_stranger_starred_mystery_safes_do_nothing():
     """THE STRANGER: "starred Safes (Explosives, Dagger, Poker Deck) owned by the Stranger are not revealed and
     have no effect"."""
@@ -747,6 +794,7 @@ def test_stranger_starred_mystery_safes_do_nothing():
 # ============================================================== 2 players: the Final Showdown
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.alone")
 def test_two_player_showdown_you_alone_win():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: "If you go to the Final Showdown alone, YOU WIN"; the Stranger's gold
     counts for its establishment."""
@@ -757,6 +805,7 @@ def test_two_player_showdown_you_alone_win():
     assert st.outcome == Outcome((1.0, 0.0), (1, 2), (0,))
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.opponent")
 def test_two_player_showdown_you_and_your_opponent_fight():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: "If you go to the Final Showdown with your opponent, follow normal
     rules and FIGHT YOUR OPPONENT TO THE DEATH", each with their own Showdown Guns."""
@@ -786,6 +835,8 @@ def you_and_the_stranger(rolls: tuple[int, ...]) -> DeadwoodState:
     return final_two_player(rows, [GEM, BELLA, GEM], hands=hands, rolls=rolls)
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.with-stranger")
+@pytest.mark.rule("deadwood1876", "two-player-showdown.stranger-guns")
 def test_two_player_showdown_with_the_stranger_your_opponent_becomes_the_stranger():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: "If you go to the Final Showdown with the Stranger, your opponent
     becomes the Stranger. Your opponent will use guns from their own hand plus any Showdown Guns owned by the
@@ -803,6 +854,7 @@ def test_two_player_showdown_with_the_stranger_your_opponent_becomes_the_strange
     assert of_type(st, CharacterFlipped) == [CharacterFlipped(0)]
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.with-stranger")
 def test_two_player_showdown_opponent_acting_as_the_stranger_wins_by_defeating_you():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: "If your opponent acting as the Stranger defeats you in the Final
     Showdown, YOUR OPPONENT WINS!"."""
@@ -816,6 +868,7 @@ def test_two_player_showdown_opponent_acting_as_the_stranger_wins_by_defeating_y
     assert st.view(None).winners == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.with-stranger")
 def test_two_player_showdown_you_win_by_defeating_the_stranger():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: you fight the opponent acting as the Stranger "to the death"; if
     you defeat them, you win."""
@@ -827,6 +880,7 @@ def test_two_player_showdown_you_win_by_defeating_the_stranger():
     assert st.outcome == Outcome((1.0, 0.0), (1, 2), (0,))
 
 
+@pytest.mark.rule("deadwood1876", "two-player-showdown.stranger-alone")
 def test_two_player_showdown_the_stranger_alone_both_lose():
     """THE FINAL SHOWDOWN FOR 2 PLAYER GAMES: "If the Stranger goes to the Final Showdown alone, YOU AND YOUR
     OPPONENT BOTH LOSE"; decision: both score 0 and share rank 1."""
@@ -839,16 +893,21 @@ def test_two_player_showdown_the_stranger_alone_both_lose():
     assert st.to_act == () and st.view(None).winners == ()
 
 
+@pytest.mark.rule("deadwood1876", "showdown.tie-fewest-players")
+@pytest.mark.rule("deadwood1876", "showdown.tie-stranger")
 def test_two_player_showdown_a_gold_tie_with_the_stranger_goes_to_the_fewest_players():
-    """FINAL SHOWDOWN: "the tied establishment with the fewest players advances", the Stranger counted: a lone
-    player ties the Stranger's pair and wins alone."""
+    """FINAL SHOWDOWN: "the tied establishment with the fewest players advances", players only (the Stranger is a
+    player for the Third Law alone): a lone player ties the other player and the Stranger, one player each, so all
+    advance and the Stranger is removed (more in ``test_deadwood1876_round_two.py``)."""
     rows = {0: ["Gold 3"], 1: ["Gold 1"], STRANGER: ["Gold 2"]}
     st = final_two_player(rows, [GEM, BELLA, BELLA])
     assert of_type(st, SafesRevealed)[0].gold == (3, 0, 3)
-    assert of_type(st, Advanced) == [Advanced((0,))]
-    assert st.outcome.winners == (0,)
+    assert of_type(st, Advanced) == [Advanced((0, 1, STRANGER))]
+    assert st.phase == "showdown" and st.to_act == (0, 1) and st.proxy == -1
 
 
+@pytest.mark.rule("deadwood1876", "stranger.figure")
+@pytest.mark.rule("deadwood1876", "heist.guns")
 def test_stranger_takes_no_part_in_heists():
     """THE STRANGER: "The Stranger does not have turns" and no hand: only the two players commit Heist guns."""
     hands = {

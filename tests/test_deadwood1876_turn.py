@@ -146,6 +146,7 @@ def duster_turn(st: DeadwoodState, seat: int) -> None:
 # ---------------------------------------------------------------- one card per turn
 
 
+@pytest.mark.rule("deadwood1876", "turn.play-one-card")
 def test_a_turn_plays_exactly_one_card():
     """ON YOUR TURN: you play one Deadwood card from your hand, as its item or as its gun; then it is
     discarded and you draw back to four."""
@@ -165,6 +166,7 @@ def test_a_turn_plays_exactly_one_card():
     assert st.events(None)[-1] == TurnStarted(1, 1)
 
 
+@pytest.mark.rule("deadwood1876", "turn.play-one-card")
 def test_every_card_can_be_played_as_its_gun():
     """ON YOUR TURN: any card may be used as the gun on top of it, for a Robbery or a Duel."""
     horse, duster, stetson, holster = card("colt", "horse"), card("colt", "duster"), COLT, COLT_HOLSTER
@@ -175,6 +177,7 @@ def test_every_card_can_be_played_as_its_gun():
         assert Robbery(c, 2, 1) in legal
 
 
+@pytest.mark.rule("deadwood1876", "holster.give")
 def test_a_holster_is_no_item_on_your_own_turn_with_four_or_more_players():
     """HOLSTERS: Holsters are played out of turn (only 2-3 player games attach them on a turn)."""
     st = table(5, 0, hands={0: [COLT_HOLSTER, DERRINGER, COLT, WINCHESTER]})
@@ -186,6 +189,7 @@ def test_a_holster_is_no_item_on_your_own_turn_with_four_or_more_players():
 # ---------------------------------------------------------------- Horse
 
 
+@pytest.mark.rule("deadwood1876", "card.horse")
 def test_horse_moves_your_star_to_another_establishment_with_a_vacancy():
     """HORSE: move your star to any other establishment with a vacancy (5 players: 2 per establishment)."""
     horse = card("pepperbox", "horse")
@@ -196,6 +200,7 @@ def test_horse_moves_your_star_to_another_establishment_with_a_vacancy():
     assert of_type(st.events(None), StarMoved) == [StarMoved(0, GEM, BELLA, "horse")]
 
 
+@pytest.mark.rule("deadwood1876", "card.horse")
 def test_horse_offers_every_other_establishment_with_a_vacancy():
     """HORSE: any other establishment with a vacancy (6 players: 3 per establishment)."""
     horse = card("winchester", "horse")
@@ -206,6 +211,7 @@ def test_horse_offers_every_other_establishment_with_a_vacancy():
     ]
 
 
+@pytest.mark.rule("deadwood1876", "card.horse-no-vacancy")
 def test_horse_is_not_offered_without_a_vacancy():
     """HORSE: only to an establishment with a vacancy; with none the card can only be a gun."""
     horse = card("pepperbox", "horse")
@@ -217,6 +223,8 @@ def test_horse_is_not_offered_without_a_vacancy():
         st.apply(4, RideHorse(horse, GEM))
 
 
+@pytest.mark.rule("deadwood1876", "setup.stars-four-players")
+@pytest.mark.rule("deadwood1876", "card.horse")
 def test_horse_can_ride_into_the_empty_grand_central_hotel_at_four_players():
     """SET UP 2: no stars start in the Grand Central Hotel at 4 players, "though players may still move
     there during the game"."""
@@ -231,6 +239,7 @@ def test_horse_can_ride_into_the_empty_grand_central_hotel_at_four_players():
 
 
 @pytest.mark.parametrize(("players", "size"), [(5, 4), (8, 3)])
+@pytest.mark.rule("deadwood1876", "card.duster")
 def test_duster_draws_four_then_discards_three_to_a_full_hand(players, size):
     """DUSTER: discard the Duster, draw four cards; of the larger hand (seven, or six at 8-9 players)
     discard three, so you again have four (or three) in hand."""
@@ -256,6 +265,7 @@ def test_duster_draws_four_then_discards_three_to_a_full_hand(players, size):
     assert st.to_act == (1,) and st.phase == "turn"
 
 
+@pytest.mark.rule("deadwood1876", "card.duster-face-down")
 def test_duster_discards_are_face_down():
     """DUSTER: the three cards are discarded; others only learn that three cards went (our decision:
     face down)."""
@@ -272,6 +282,8 @@ def test_duster_discards_are_face_down():
 # ---------------------------------------------------------------- Stetson
 
 
+@pytest.mark.rule("deadwood1876", "card.stetson")
+@pytest.mark.rule("deadwood1876", "card.stetson-targets")
 def test_stetson_views_two_different_safes_of_other_players():
     """STETSON: view any two Safe cards; they need not belong to the same player (our decision: other
     players' Safes, two different ones)."""
@@ -290,6 +302,7 @@ def test_stetson_views_two_different_safes_of_other_players():
     assert st.discard == [stetson]
 
 
+@pytest.mark.rule("deadwood1876", "card.stetson-targets")
 def test_stetson_cannot_view_your_own_safes():
     """STETSON (our decision): your own Safes you may view at any time, so a Stetson views others'."""
     st = table(5, 0, hands={0: [COLT, DERRINGER, PEPPERBOX, WINCHESTER]})
@@ -299,6 +312,7 @@ def test_stetson_cannot_view_your_own_safes():
         st.apply(0, ViewSafe(0, 0))
 
 
+@pytest.mark.rule("deadwood1876", "card.stetson-targets")
 def test_stetson_cannot_view_a_revealed_badge():
     """BADGES: revealed Badges are face up already (our decision: a Stetson doesn't offer them)."""
     tin = safe("Tin Badge")
@@ -309,6 +323,7 @@ def test_stetson_cannot_view_a_revealed_badge():
     assert ViewSafe(1, 1) in st.legal_actions(0)
 
 
+@pytest.mark.rule("deadwood1876", "card.stetson")
 def test_stetson_with_a_single_safe_to_view_ends_after_one_view():
     """STETSON: view (up to) two Safes in play; with only one you may view, the turn ends after it."""
     st = table(4, 0, hands={0: [COLT, DERRINGER, PEPPERBOX, WINCHESTER]})
@@ -320,6 +335,7 @@ def test_stetson_with_a_single_safe_to_view_ends_after_one_view():
     assert st.known[0] == {st.rows[3][1]}
 
 
+@pytest.mark.rule("deadwood1876", "card.stetson")
 def test_stetson_is_not_offered_without_a_safe_to_view():
     """STETSON: you cannot view Safes in the middle or out of play; with nothing else, no Stetson."""
     st = table(4, 0, hands={0: [COLT, DERRINGER, PEPPERBOX, WINCHESTER]})
@@ -327,6 +343,8 @@ def test_stetson_is_not_offered_without_a_safe_to_view():
     assert not any(isinstance(a, UseStetson) for a in st.legal_actions(0))
 
 
+@pytest.mark.rule("deadwood1876", "card.stetson")
+@pytest.mark.rule("deadwood1876", "law.second")
 def test_safe_viewed_with_a_stetson_is_shown_only_to_the_viewer():
     """STETSON: be sure nobody else sees the front of the Safes when you view them (Second Law)."""
     gold = safe("Gold 3")
@@ -341,6 +359,8 @@ def test_safe_viewed_with_a_stetson_is_shown_only_to_the_viewer():
         assert [s.contents for s in st.view(seat).players[2].safes] == [None, None]
 
 
+@pytest.mark.rule("deadwood1876", "law.knowledge")
+@pytest.mark.rule("deadwood1876", "law.first")
 def test_stetson_knowledge_lasts_until_the_owner_shuffles():
     """STETSON and FIRST LAW: Safes stay in their positions, so what you viewed stays known until the
     owner shuffles (after gaining a Safe from a Robbery)."""
@@ -368,6 +388,7 @@ def test_stetson_knowledge_lasts_until_the_owner_shuffles():
 # ---------------------------------------------------------------- Robbery
 
 
+@pytest.mark.rule("deadwood1876", "robbery.declare")
 def test_robbery_is_declared_against_one_specific_safe_of_another_player():
     """ROBBERY: lay a gun face up in front of a specific Safe belonging to another player."""
     st = table(5, 0, hands={0: [COLT, DERRINGER, PEPPERBOX, WINCHESTER]})
@@ -381,6 +402,7 @@ def test_robbery_is_declared_against_one_specific_safe_of_another_player():
     assert st.phase == "defend" and st.to_act == (3,)
 
 
+@pytest.mark.rule("deadwood1876", "badge-round.revealed")
 def test_a_revealed_badge_cannot_be_robbed():
     """BADGES: revealed Badges have no value and can not be attacked."""
     tin = safe("Tin Badge")
@@ -395,6 +417,7 @@ def test_a_revealed_badge_cannot_be_robbed():
     assert st.digest() == digest
 
 
+@pytest.mark.rule("deadwood1876", "robbery.declare")
 def test_defender_must_defend_with_a_gun_from_hand():
     """ROBBERY: the defending player must play one of the guns from their hand to defend it."""
     st = table(5, 0, hands={0: [COLT, DERRINGER, PEPPERBOX, WINCHESTER], 1: [MESSENGER, *DUSTERS_1]})
@@ -410,6 +433,8 @@ def test_defender_must_defend_with_a_gun_from_hand():
     assert MESSENGER not in st.hands[1]
 
 
+@pytest.mark.rule("deadwood1876", "holster.give")
+@pytest.mark.rule("deadwood1876", "holster.window")
 def test_holster_window_asks_every_player_not_fighting():
     """HOLSTERS: anyone not the attacker or defender may assist; everyone is asked (our decision), and
     without a Holster in hand the only answer is to give none."""
@@ -427,6 +452,7 @@ def test_holster_window_asks_every_player_not_fighting():
     assert st.legal_actions(0) == [] and st.legal_actions(1) == []
 
 
+@pytest.mark.rule("deadwood1876", "holster.give")
 def test_holster_window_opens_for_duels_too():
     """HOLSTERS: played out of turn before a Robbery or Duel dice roll."""
     st = table(5, 0, hands={0: [COLT, DERRINGER, PEPPERBOX, WINCHESTER], 1: [MESSENGER, *DUSTERS_1]})
@@ -435,6 +461,7 @@ def test_holster_window_opens_for_duels_too():
     assert st.phase == "holster" and st.to_act == (2, 3, 4)
 
 
+@pytest.mark.rule("deadwood1876", "holster.window")
 def test_holsters_are_revealed_together_once_everyone_has_chosen():
     """HOLSTERS: rolls happen simultaneously; a Holster given is hidden until all have chosen (our
     decision), then revealed."""
@@ -457,6 +484,7 @@ def test_holsters_are_revealed_together_once_everyone_has_chosen():
     assert of_type(st.events(None), HolsterGiven) == [HolsterGiven(3, 0, st.card(COLT_HOLSTER))]
 
 
+@pytest.mark.rule("deadwood1876", "holster.window")
 def test_holster_choices_arriving_in_any_order_give_the_same_result():
     """HOLSTERS: the choices are simultaneous, so the order they reach the engine in changes nothing."""
     states = []
@@ -486,6 +514,7 @@ def test_holster_choices_arriving_in_any_order_give_the_same_result():
     ]
 
 
+@pytest.mark.rule("deadwood1876", "holster.extra-die")
 def test_holster_given_by_a_third_party_adds_its_gun_die():
     """HOLSTERS: the assisted player rolls the die of the gun they played and the die on the Holster card
     they were given, and adds both."""
@@ -510,6 +539,7 @@ def test_holster_given_by_a_third_party_adds_its_gun_die():
     assert st.chance.rolls == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.rule("deadwood1876", "holster.choose-one")
 def test_a_fighter_given_several_holsters_chooses_which_one_to_use():
     """HOLSTERS: if a player is given multiple Holsters, the recipient chooses which Holster to use."""
     st = table(
@@ -541,6 +571,8 @@ def test_a_fighter_given_several_holsters_chooses_which_one_to_use():
     assert of_type(st.events(None), FightWon) == [FightWon("robbery", 1, 0)]
 
 
+@pytest.mark.rule("deadwood1876", "holster.choose-one")
+@pytest.mark.rule("deadwood1876", "turn.replenish")
 def test_holsters_not_chosen_go_back_to_their_givers_who_do_not_draw():
     """HOLSTERS: the recipient returns the other Holsters to their owners; only those who used a card
     draw after the turn (the giver of the used Holster does, the one whose Holster came back doesn't)."""
@@ -570,6 +602,7 @@ def test_holsters_not_chosen_go_back_to_their_givers_who_do_not_draw():
     assert sorted(st.discard) == sorted([WINCHESTER, DERRINGER_2, WINCHESTER_HOLSTER])
 
 
+@pytest.mark.rule("deadwood1876", "holster.must-use")
 def test_a_single_holster_given_must_be_used():
     """HOLSTERS: if given at least one Holster a recipient cannot refuse to use one (no choice is asked)."""
     st = table(
@@ -596,6 +629,7 @@ def test_a_single_holster_given_must_be_used():
     assert st.phase == "turn" and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "holster.choose-one")
 def test_each_fighter_uses_one_holster_given_to_them():
     """HOLSTERS: a Holster goes to the attacker or the defender; each battling player may use one."""
     st = table(
@@ -622,6 +656,8 @@ def test_each_fighter_uses_one_holster_given_to_them():
     assert of_type(st.events(None), FightWon) == [FightWon("duel", 1, 0)]
 
 
+@pytest.mark.rule("deadwood1876", "fight.roll")
+@pytest.mark.rule("deadwood1876", "holster.tiebreak")
 def test_ties_are_rerolled_and_holsters_roll_again():
     """ROBBERY: "Reroll to break ties"; HOLSTERS: "Holsters continue to be used for tiebreak rolls"."""
     st = table(
@@ -648,6 +684,9 @@ def test_ties_are_rerolled_and_holsters_roll_again():
     assert st.chance.rolls == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.rule("deadwood1876", "robbery.won")
+@pytest.mark.rule("deadwood1876", "fight.roll")
+@pytest.mark.rule("deadwood1876", "law.first-automatic-shuffle")
 def test_robbery_won_moves_the_safe_to_the_thief_who_shuffles_it_in():
     """ROBBERY: with the higher result you steal the Safe; privately view it and shuffle it with your
     other Safes. The defender's other Safes keep their places."""
@@ -673,6 +712,7 @@ def test_robbery_won_moves_the_safe_to_the_thief_who_shuffles_it_in():
     assert st.phase == "turn" and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "robbery.lost")
 def test_robbery_lost_changes_nothing():
     """ROBBERY: if the defender has the higher final result, the defender keeps the Safe and nothing
     gets shuffled."""
@@ -694,6 +734,7 @@ def test_robbery_lost_changes_nothing():
 # ---------------------------------------------------------------- Duel
 
 
+@pytest.mark.rule("deadwood1876", "duel.won")
 def test_duel_won_swaps_star_positions():
     """DUEL: if you have the higher final result, you swap star positions with the defender."""
     st = table(5, 0, hands={0: [MESSENGER, DERRINGER, COLT, PEPPERBOX], 2: [DERRINGER_2, *DUSTERS_1]}, rolls=[4, 0])
@@ -706,6 +747,7 @@ def test_duel_won_swaps_star_positions():
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "duel.won")
 def test_duel_lost_changes_nothing():
     """DUEL: if the defender succeeds, nothing happens."""
     st = table(5, 0, hands={0: [PEPPERBOX, DERRINGER, COLT, WINCHESTER], 2: [MESSENGER, *DUSTERS_1]}, rolls=[0, 1])
@@ -718,6 +760,7 @@ def test_duel_lost_changes_nothing():
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "duel.send-away")
 def test_duel_won_in_your_own_establishment_sends_the_loser_away():
     """DUEL: defeat someone in your own establishment and, instead of swapping, you send that player to
     an establishment of your choice with a vacancy (6 players: 3 per establishment)."""
@@ -740,6 +783,7 @@ def test_duel_won_in_your_own_establishment_sends_the_loser_away():
     assert st.phase == "turn" and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "duel.send-away")
 def test_sending_away_only_offers_establishments_with_a_vacancy():
     """DUEL: send the loser to an establishment of your choice "if it has a vacancy"."""
     st = table(
@@ -760,6 +804,7 @@ def test_sending_away_only_offers_establishments_with_a_vacancy():
     assert st.digest() == digest
 
 
+@pytest.mark.rule("deadwood1876", "duel.send-away-no-vacancy")
 def test_duel_won_in_your_own_establishment_without_a_vacancy_changes_nothing():
     """DUEL: the loser can only be sent to an establishment with a vacancy; with none, the loser stays
     (our decision). 8 players, 3 per establishment, the only free place is in the Gem Theatre."""
@@ -779,6 +824,7 @@ def test_duel_won_in_your_own_establishment_without_a_vacancy_changes_nothing():
     assert st.phase == "turn" and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood1876", "duel.declare")
 def test_duel_can_target_any_other_player():
     """DUEL: lay a gun in front of another player's character card (any establishment)."""
     st = table(5, 3, hands={3: [COLT, DERRINGER, PEPPERBOX, WINCHESTER]}, first=0)
@@ -793,6 +839,7 @@ def test_duel_can_target_any_other_player():
 # ---------------------------------------------------------------- replenishing
 
 
+@pytest.mark.rule("deadwood1876", "turn.replenish")
 def test_attacker_defender_and_used_holster_giver_draw_back_after_the_turn():
     """After each turn anyone who used a card (the current player, the defender and anyone who played a
     Holster) draws back to four; our order: clockwise from the current player."""
@@ -820,6 +867,7 @@ def test_attacker_defender_and_used_holster_giver_draw_back_after_the_turn():
     assert st.to_act == (4,)
 
 
+@pytest.mark.rule("deadwood1876", "law.second")
 def test_drawn_cards_are_shown_only_to_the_drawer():
     """SECOND LAW: you never show the cards in your hand; a draw is public only as a count."""
     horse = card("colt", "horse")
@@ -831,6 +879,7 @@ def test_drawn_cards_are_shown_only_to_the_drawer():
         assert of_type(st.events(seat), CardsDrawn) == [CardsDrawn(0, 1)]
 
 
+@pytest.mark.rule("deadwood1876", "deck.reshuffle")
 def test_discard_pile_is_shuffled_into_a_new_deck_when_the_deck_runs_out():
     """Whenever the deck runs out, shuffle the discard pile and reform the deck."""
     horse = card("colt", "horse")
@@ -851,6 +900,8 @@ def test_discard_pile_is_shuffled_into_a_new_deck_when_the_deck_runs_out():
     assert st.discard == []
 
 
+@pytest.mark.rule("deadwood1876", "deck.reshuffle")
+@pytest.mark.rule("deadwood1876", "card.duster")
 def test_deck_reforms_in_the_middle_of_a_duster_draw():
     """Whenever the deck runs out (here after two of the Duster's four cards), the discard pile becomes
     the new deck; the Duster itself is still on the table."""
@@ -906,6 +957,7 @@ ILLEGAL_ON_A_TURN = [
 
 
 @pytest.mark.parametrize(("seat", "action"), ILLEGAL_ON_A_TURN)
+@pytest.mark.rule("deadwood1876", "turn.play-one-card")
 def test_illegal_actions_on_a_turn_are_refused_and_change_nothing(seat, action):
     """ON YOUR TURN: only the current player plays, one card from their own hand, against another
     player (engine contract: an illegal action raises IllegalAction and leaves the state unchanged)."""
@@ -930,6 +982,8 @@ ILLEGAL_IN_THE_HOLSTER_WINDOW = [
 
 
 @pytest.mark.parametrize(("seat", "action"), ILLEGAL_IN_THE_HOLSTER_WINDOW)
+@pytest.mark.rule("deadwood1876", "holster.give")
+@pytest.mark.rule("deadwood1876", "holster.one-per-giver")
 def test_illegal_holsters_are_refused_and_change_nothing(seat, action):
     """HOLSTERS: only someone not fighting may give a Holster from their hand, to the attacker or the
     defender; never to themselves or anyone else."""
@@ -947,6 +1001,7 @@ def test_illegal_holsters_are_refused_and_change_nothing(seat, action):
     assert st.to_act == (2, 3, 4)
 
 
+@pytest.mark.rule("deadwood1876", "holster.one-per-giver")
 def test_a_holster_choice_cannot_be_changed():
     """HOLSTERS: one answer per player in the Holster window."""
     st = table(
@@ -966,6 +1021,8 @@ def test_a_holster_choice_cannot_be_changed():
 # ---------------------------------------------------------------- turn order
 
 
+@pytest.mark.rule("deadwood1876", "play.first-player")
+@pytest.mark.rule("deadwood1876", "heist.when")
 def test_turns_go_clockwise_from_the_first_player_and_a_heist_follows_the_last():
     """HOW TO PLAY: the highest roller goes first, proceed clockwise; HEIST: each time the last player in
     the circle completes their turn, a Heist occurs (the top middle Safe is revealed)."""

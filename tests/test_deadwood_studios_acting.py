@@ -37,6 +37,9 @@ def on_main_street(role: str, die: int, chips: int = 0):
         ("Railroad Worker", False, 1, False, 1, 0),  # off the card, failure: still $1
     ],
 )
+@pytest.mark.rule("deadwood_studios", "acting.roll")
+@pytest.mark.rule("deadwood_studios", "acting.pay")
+@pytest.mark.rule("deadwood_studios", "bank.unlimited")
 def test_acting_pays_by_the_card(role: str, on_card: bool, die: int, success: bool, dollars: int, credits: int) -> None:
     st = on_main_street(role, die)
     act(st, 0, Act())
@@ -47,6 +50,8 @@ def test_acting_pays_by_the_card(role: str, on_card: bool, die: int, success: bo
     assert st.role[0] >= 0 and st.to_act == (1,)  # still on the role; the turn is over
 
 
+@pytest.mark.rule("deadwood_studios", "rehearsing.chips")
+@pytest.mark.rule("deadwood_studios", "acting.roll")
 def test_practice_chips_add_to_the_roll() -> None:
     st = on_main_street("Defrocked Priest", 2, chips=2)
     act(st, 0, Act())
@@ -58,6 +63,8 @@ def test_practice_chips_add_to_the_roll() -> None:
     assert events_of(st, Acted)[0].success is False and st.credits[0] == 0
 
 
+@pytest.mark.rule("deadwood_studios", "rehearsing.chips")
+@pytest.mark.rule("deadwood_studios", "rehearsing.limit")
 def test_rehearsing_adds_a_chip_until_success_is_sure() -> None:
     st = on_main_street("Defrocked Priest", 6, chips=1)
     act(st, 0, Rehearse())
@@ -91,6 +98,9 @@ def five_million_on_the_bank(dice: list[int]):
     )
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.example")
+@pytest.mark.rule("deadwood_studios", "wrap.on-card-bonus")
+@pytest.mark.rule("deadwood_studios", "acting.pays-before-wrap")
 def test_the_rulebooks_five_million_example() -> None:
     st = five_million_on_the_bank([5, 2, 6, 1, 5, 3])  # act: 5; bonus dice 6 5 3 2 1 in any order
     act(st, 0, Act())
@@ -115,6 +125,7 @@ def test_the_rulebooks_five_million_example() -> None:
     assert st.chance.dice == []  # exactly budget-many bonus dice
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.on-card-bonus")
 def test_deal_bonus_wraps_around() -> None:
     assert deal_bonus([5, 3, 6, 1, 2], 3) == [[3], [5, 1], [6, 2]]
     assert deal_bonus([1, 2, 3, 4, 5, 6], 3) == [[4, 1], [5, 2], [6, 3]]
@@ -122,6 +133,8 @@ def test_deal_bonus_wraps_around() -> None:
     assert deal_bonus([2, 5], 1) == [[5, 2]]
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.on-card-bonus")
+@pytest.mark.rule("deadwood_studios", "wrap.off-card-bonus")
 def test_six_dice_wrap_around_three_roles() -> None:
     # Swing 'em Wide ($6M: Thrifty Mike 1, Sober Physician 3, Man on Floor 5) on the Jail (one shot)
     st = position(
@@ -137,6 +150,7 @@ def test_six_dice_wrap_around_three_roles() -> None:
     assert st.dollars == [6 + 3, 5 + 2, 4 + 1]
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.free-roles")
 def test_dice_of_a_free_role_are_paid_to_no_one() -> None:
     st = position(
         2,
@@ -157,6 +171,7 @@ def test_dice_of_a_free_role_are_paid_to_no_one() -> None:
     ]
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.nobody-on-card")
 def test_no_bonus_without_anyone_on_the_card() -> None:
     st = position(
         2,
@@ -172,6 +187,7 @@ def test_no_bonus_without_anyone_on_the_card() -> None:
     assert (wrapped.paid, wrapped.dice, wrapped.shares) == (False, (), ())
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.after")
 def test_a_wrap_clears_the_set() -> None:
     st = five_million_on_the_bank([6, 1, 1, 1, 1, 1])
     st.chips[1] = 2
@@ -188,6 +204,7 @@ def test_a_wrap_clears_the_set() -> None:
     assert view.sets[BANK].wrapped and view.removed == (COMP.scenes[card(17)],) and view.scenes_left == 9
 
 
+@pytest.mark.rule("deadwood_studios", "acting.shots")
 def test_a_success_on_a_multi_shot_set_does_not_wrap() -> None:
     st = on_main_street("Defrocked Priest", 5)
     st.shots_left[MAIN_STREET] = 2

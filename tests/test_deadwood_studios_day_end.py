@@ -35,6 +35,8 @@ def two_scenes_left(players: int, *, day: int = 1, last_face_down: bool = True, 
     )
 
 
+@pytest.mark.rule("deadwood_studios", "day.end")
+@pytest.mark.rule("deadwood_studios", "day.next")
 def test_the_day_ends_with_one_scene_left() -> None:
     st = two_scenes_left(4, rooms={1: "ranch", 2: "casting_office"})
     coming = list(reversed(st.deck[-NUM_SETS:]))
@@ -59,6 +61,8 @@ def test_the_day_ends_with_one_scene_left() -> None:
     assert view.scenes_left == 10 and view.deck_size == 20
 
 
+@pytest.mark.rule("deadwood_studios", "day.end")
+@pytest.mark.rule("deadwood_studios", "day.last-scene-unseen")
 def test_the_last_scene_does_not_finish_and_pays_nobody() -> None:
     st = two_scenes_left(
         3,
@@ -78,12 +82,16 @@ def test_the_last_scene_does_not_finish_and_pays_nobody() -> None:
     check_cards(st)
 
 
+@pytest.mark.rule("deadwood_studios", "setup.group-sizes")
+@pytest.mark.rule("deadwood_studios", "game.end")
 def test_four_players_play_a_fourth_day() -> None:
     st = two_scenes_left(4, day=3)
     act(st, 0, Act())
     assert not st.is_over and st.day == 4 and len(st.deck) == 0
 
 
+@pytest.mark.rule("deadwood_studios", "game.end")
+@pytest.mark.rule("deadwood_studios", "scoring.points")
 def test_after_the_last_day_the_game_is_scored() -> None:
     st = two_scenes_left(2, day=3, dollars={0: 8, 1: 10}, credits={1: 4}, ranks={1: 2})
     assert st.days == 3
@@ -104,6 +112,7 @@ def test_after_the_last_day_the_game_is_scored() -> None:
     assert [p.points for p in view.players] == [25, 24]
 
 
+@pytest.mark.rule("deadwood_studios", "scoring.ties")
 def test_ties_share_the_place() -> None:
     st = two_scenes_left(3, day=3, dollars={0: 8, 1: 10}, credits={1: 5}, ranks={1: 2})
     act(st, 0, Act())
@@ -117,5 +126,6 @@ def test_the_outcome_before_the_end_raises() -> None:
         st.outcome  # noqa: B018
 
 
+@pytest.mark.rule("deadwood_studios", "scoring.points")
 def test_the_rulebooks_scoring_example() -> None:
     assert points(35, 10, 6) == 75

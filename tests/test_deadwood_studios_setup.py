@@ -18,6 +18,8 @@ from tests.deadwood_studios_helpers import COMP, act, card, check_cards, events_
     ("players", "days", "rank", "credits"),
     [(2, 3, 1, 0), (3, 3, 1, 0), (4, 4, 1, 0), (5, 4, 1, 2), (6, 4, 1, 4), (7, 4, 2, 0), (8, 4, 2, 0)],
 )
+@pytest.mark.rule("deadwood_studios", "setup.trailers")
+@pytest.mark.rule("deadwood_studios", "setup.group-sizes")
 def test_setup_by_player_count(players: int, days: int, rank: int, credits: int) -> None:
     st = GAME.new_game(players, 11)
     assert (st.days, st.day) == (days, 1)
@@ -33,6 +35,8 @@ def test_setup_by_player_count(players: int, days: int, rank: int, credits: int)
     assert [p.points for p in view.players] == [credits + 5 * rank] * players
 
 
+@pytest.mark.rule("deadwood_studios", "setup.first-player")
+@pytest.mark.rule("deadwood_studios", "setup.first-player-order")
 def test_a_random_first_player_starts() -> None:
     firsts = set()
     for seed in range(40):
@@ -45,6 +49,7 @@ def test_a_random_first_player_starts() -> None:
     assert firsts == {0, 1, 2, 3}
 
 
+@pytest.mark.rule("deadwood_studios", "setup.scenes")
 def test_a_scene_is_dealt_face_down_to_each_set_with_its_shot_counters() -> None:
     st = GAME.new_game(4, 3)
     assert all(c >= 0 for c in st.scene) and not any(st.face_up)
@@ -67,6 +72,7 @@ def test_a_scene_is_dealt_face_down_to_each_set_with_its_shot_counters() -> None
     assert omniscient.deck == tuple(COMP.scenes[c] for c in st.deck)
 
 
+@pytest.mark.rule("deadwood_studios", "turn.flip-scene")
 def test_the_first_player_to_walk_in_turns_the_scene_up() -> None:
     st = position(3, rooms={1: "main_street"}, scenes={"saloon": card(2)}, face_down={"saloon"})
     assert st.view(None).sets[9].face_down
@@ -82,6 +88,7 @@ def test_the_first_player_to_walk_in_turns_the_scene_up() -> None:
     assert len(events_of(st, SceneRevealed)) == 1
 
 
+@pytest.mark.rule("deadwood_studios", "components.board-and-cards")
 def test_the_components() -> None:
     assert len(COMP.scenes) == 40 and len(COMP.room_ids) == 12
     assert COMP.room_ids[TRAILERS] == "trailers" and COMP.room_ids[CASTING_OFFICE] == "casting_office"
@@ -111,16 +118,19 @@ def test_the_game_is_registered() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 9, 0, True, 4.0])
+@pytest.mark.rule("deadwood_studios", "components.players")
 def test_bad_player_counts_raise(players: object) -> None:
     with pytest.raises(ValueError):
         GAME.new_game(players, 1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("options", [{"shifting_boards": True}, {"days": 2}, "days=2", 3])
+@pytest.mark.rule("deadwood_studios", "variants.none")
 def test_bad_options_raise(options: object) -> None:
     with pytest.raises(engine.InvalidOptions):
         GAME.new_game(4, 1, options)
 
 
+@pytest.mark.rule("deadwood_studios", "variants.none")
 def test_no_options_is_fine() -> None:
     assert GAME.new_game(4, 1, {}).digest() == GAME.new_game(4, 1, Options()).digest() == GAME.new_game(4, 1).digest()

@@ -14,6 +14,7 @@ from tests.deadwood_studios_helpers import COMP, act, card, events_of, position
 END = EndTurn()
 
 
+@pytest.mark.rule("deadwood_studios", "turn.move-or-take")
 def test_moving_is_one_step_to_an_adjacent_room() -> None:
     st = position(3)
     assert st.legal_actions(0) == [Move("main_street"), Move("saloon"), Move("hotel"), END]
@@ -26,6 +27,8 @@ def test_moving_is_one_step_to_an_adjacent_room() -> None:
     assert st.legal_actions(0)[-1] == END
 
 
+@pytest.mark.rule("deadwood_studios", "turn.take-role")
+@pytest.mark.rule("deadwood_studios", "turn.take-role-ends-turn")
 def test_take_a_role_after_moving_ends_the_turn() -> None:
     st = position(3, scenes={"saloon": card(2)})  # Law and the Old West, $3M: ranks 1, 2, 5
     act(st, 0, Move("saloon"))
@@ -39,6 +42,7 @@ def test_take_a_role_after_moving_ends_the_turn() -> None:
     assert (player.room, player.role, player.on_card, player.chips) == ("saloon", "Rug Merchant", True, 0)
 
 
+@pytest.mark.rule("deadwood_studios", "turn.take-role")
 def test_only_free_roles_up_to_your_rank() -> None:
     st = position(
         3,
@@ -63,6 +67,7 @@ def test_only_free_roles_up_to_your_rank() -> None:
         st.apply(0, TakeRole("Talking Mule", True))  # rank 5
 
 
+@pytest.mark.rule("deadwood_studios", "turn.take-role")
 def test_an_extra_and_a_starring_role_may_share_a_name() -> None:
     # Ranch has the extra "Shot in Leg" (rank 1); card 16 has the starring "Shot in Leg" (rank 4)
     st = position(2, scenes={"ranch": card(16)}, rooms={0: "ranch"}, ranks={0: 4})
@@ -73,6 +78,8 @@ def test_an_extra_and_a_starring_role_may_share_a_name() -> None:
     assert st.extra_by[7] == [-1, -1, -1] and st.star_by[7] == [-1, 0, -1]
 
 
+@pytest.mark.rule("deadwood_studios", "turn.take-role")
+@pytest.mark.rule("deadwood_studios", "turn.move-or-take")
 def test_take_a_role_without_moving_or_stand_on_the_set() -> None:
     st = position(2, scenes={"saloon": card(2)}, rooms={0: "saloon"})
     assert TakeRole("Rug Merchant", True) in st.legal_actions(0)
@@ -83,6 +90,7 @@ def test_take_a_role_without_moving_or_stand_on_the_set() -> None:
     assert (st.role[0], st.on_card[0]) == (0, False)
 
 
+@pytest.mark.rule("deadwood_studios", "turn.work")
 def test_working_you_must_act_or_rehearse() -> None:
     st = position(2, scenes={"saloon": card(2)}, rooms={0: "saloon"}, roles={0: "Rug Merchant"})
     assert st.phase == "work"
@@ -95,6 +103,7 @@ def test_working_you_must_act_or_rehearse() -> None:
     assert st.digest() == digest
 
 
+@pytest.mark.rule("deadwood_studios", "turn.ends-by-itself")
 def test_the_turn_ends_by_itself_when_nothing_is_left() -> None:
     st = position(2, rooms={0: "saloon"})
     act(st, 0, Move("trailers"))  # no role, nothing to buy: only ending the turn is left
@@ -102,6 +111,7 @@ def test_the_turn_ends_by_itself_when_nothing_is_left() -> None:
     assert events_of(st, TurnStarted)[-1] == TurnStarted(1, False)
 
 
+@pytest.mark.rule("deadwood_studios", "wrap.after")
 def test_a_wrapped_set_has_no_roles() -> None:
     st = position(2, wrapped={"saloon"}, rooms={0: "saloon"})
     assert st.legal_actions(0) == [Move("main_street"), Move("general_store"), Move("bank"), Move("trailers"), END]
@@ -109,6 +119,7 @@ def test_a_wrapped_set_has_no_roles() -> None:
     assert view.sets[9].wrapped and view.sets[9].scene is None and view.sets[9].starring == ()
 
 
+@pytest.mark.rule("deadwood_studios", "upgrade.casting-office")
 def test_upgrade_at_the_casting_office_before_moving() -> None:
     st = position(2, rooms={0: "casting_office"}, dollars={0: 10}, credits={0: 10})
     assert st.legal_actions(0) == [
@@ -130,6 +141,7 @@ def test_upgrade_at_the_casting_office_before_moving() -> None:
     assert st.to_act == (0,) and st.room[0] == COMP.room("ranch")
 
 
+@pytest.mark.rule("deadwood_studios", "upgrade.casting-office")
 def test_upgrade_after_moving_into_the_casting_office() -> None:
     st = position(2, rooms={0: "ranch"}, dollars={0: 4}, credits={0: 4})
     act(st, 0, Move("casting_office"))
@@ -139,6 +151,8 @@ def test_upgrade_after_moving_into_the_casting_office() -> None:
     assert st.to_act == (1,)  # nothing is left to do: the turn ended by itself
 
 
+@pytest.mark.rule("deadwood_studios", "turn.ends-by-itself")
+@pytest.mark.rule("deadwood_studios", "upgrade.casting-office")
 def test_moving_into_the_casting_office_without_money_ends_the_turn() -> None:
     st = position(2, rooms={0: "ranch"}, dollars={0: 3}, credits={0: 4})
     act(st, 0, Move("casting_office"))
@@ -146,6 +160,8 @@ def test_moving_into_the_casting_office_without_money_ends_the_turn() -> None:
 
 
 @pytest.mark.parametrize("rank", [1, 3, 5])
+@pytest.mark.rule("deadwood_studios", "upgrade.prices")
+@pytest.mark.rule("deadwood_studios", "upgrade.once")
 def test_the_price_of_a_rank_does_not_depend_on_your_rank(rank: int) -> None:
     st = position(2, rooms={0: "casting_office"}, ranks={0: rank}, dollars={0: 40}, credits={0: 25})
     act(st, 0, Upgrade(6, "dollars"))
@@ -155,6 +171,8 @@ def test_the_price_of_a_rank_does_not_depend_on_your_rank(rank: int) -> None:
     assert (st.rank[0], st.dollars[0], st.credits[0]) == (6, 40, 0)
 
 
+@pytest.mark.rule("deadwood_studios", "upgrade.once")
+@pytest.mark.rule("deadwood_studios", "upgrade.casting-office")
 def test_only_higher_ranks_and_only_at_the_casting_office() -> None:
     st = position(2, rooms={0: "casting_office"}, ranks={0: 4}, dollars={0: 100}, credits={0: 100})
     upgrades = [a for a in st.legal_actions(0) if isinstance(a, Upgrade)]

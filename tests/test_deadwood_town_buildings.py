@@ -51,6 +51,7 @@ def annex(st, seat, pid, strength=1):
     assert events_of(st, BuildingAnnexed)[-1].plot == pid
 
 
+@pytest.mark.rule("deadwood_town", "building.bank")
 def test_bank_pays_five_dollars_and_a_poster():
     st = position(town={"B1": "bank"})
     annex(st, 0, "B1")
@@ -58,6 +59,8 @@ def test_bank_pays_five_dollars_and_a_poster():
 
 
 @pytest.mark.parametrize(("supply", "got"), [(20, 2), (1, 1), (0, 0)])
+@pytest.mark.rule("deadwood_town", "building.gunsmith")
+@pytest.mark.rule("deadwood_town", "components.supply")
 def test_gunsmith_pays_a_dollar_and_two_cartridges_from_a_limited_supply(supply, got):
     st = position(town={"B1": "gunsmith"})
     st.cartridge_supply = supply
@@ -66,6 +69,8 @@ def test_gunsmith_pays_a_dollar_and_two_cartridges_from_a_limited_supply(supply,
 
 
 @pytest.mark.parametrize(("supply", "got"), [(8, 1), (0, 0)])
+@pytest.mark.rule("deadwood_town", "building.blacksmith")
+@pytest.mark.rule("deadwood_town", "components.supply")
 def test_blacksmith_pays_a_dollar_and_a_pony(supply, got):
     st = position(town={"B1": "blacksmith"})
     st.pony_supply = supply
@@ -73,6 +78,7 @@ def test_blacksmith_pays_a_dollar_and_a_pony(supply, got):
     assert st.money == [6, 5] and st.ponies == [1 + got, 1] and st.pony_supply == supply - got
 
 
+@pytest.mark.rule("deadwood_town", "building.casino")
 def test_casino_steals_a_dollar_from_the_chosen_player():
     st = position(3, town={"B1": "casino"}, money=[5, 0, 3])
     annex(st, 0, "B1")
@@ -81,12 +87,16 @@ def test_casino_steals_a_dollar_from_the_chosen_player():
     assert st.money == [6, 0, 2] and events_of(st, MoneyPaid) == [MoneyPaid(2, 1, 0, "casino")]
 
 
+@pytest.mark.rule("deadwood_town", "building.casino")
+@pytest.mark.rule("deadwood_town", "components.supply")
+@pytest.mark.rule("deadwood_town", "turn.forced-choices")
 def test_casino_from_a_player_without_money_takes_nothing_and_two_players_need_no_choice():
     st = position(town={"B1": "casino"}, money=[5, 0])
     annex(st, 0, "B1")
     assert st.money == [5, 0] and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.general-store")
 def test_general_store_moves_another_cowboy_to_an_empty_building_where_it_does_not_annex():
     st = position(
         town={"B1": "general_store", "C1": "bank", "C2": "gunsmith"},
@@ -105,6 +115,8 @@ def test_general_store_moves_another_cowboy_to_an_empty_building_where_it_does_n
     assert st.rails == 0 and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.general-store")
+@pytest.mark.rule("deadwood_town", "building.general-store-targets")
 def test_general_store_move_onto_an_occupied_building_is_a_shootout_without_annex():
     """The moved cowboy attacks; the General Store's player takes the poster; the moved cowboy's
     owner declares its cartridge; winning, it does not annex."""
@@ -128,6 +140,7 @@ def test_general_store_move_onto_an_occupied_building_is_a_shootout_without_anne
     assert at(st, "C2") == [(1, 3)] and st.money == [6, 5, 5] and st.to_act == (1,) and st.phase == "turn"
 
 
+@pytest.mark.rule("deadwood_town", "building.general-store-targets")
 def test_general_store_never_moves_into_an_occupied_protected_building_or_next_to_its_owner():
     st = position(
         town={"B1": "general_store", "B2": "bank", "C1": "gunsmith"},
@@ -148,6 +161,10 @@ def test_general_store_never_moves_into_an_occupied_protected_building_or_next_t
 
 
 @pytest.mark.parametrize("kind", ["hotel", "stage_depot", "laundry", "undertaker"])
+@pytest.mark.rule("deadwood_town", "building.hotel")
+@pytest.mark.rule("deadwood_town", "building.laundry")
+@pytest.mark.rule("deadwood_town", "building.undertaker")
+@pytest.mark.rule("deadwood_town", "building.stage-depot")
 def test_money_buildings_pay_on_annex(kind):
     st = position(town={"B1": kind}, stacks={"1": []}, dice=[])
     annex(st, 0, "B1")
@@ -158,6 +175,7 @@ def test_money_buildings_pay_on_annex(kind):
     assert events_of(st, MoneyGained)[0] == MoneyGained(0, expected, kind)
 
 
+@pytest.mark.rule("deadwood_town", "building.stage-depot")
 def test_stage_depot_draws_from_the_chosen_stack_and_builds_next_to_the_town():
     st = position(town={"B1": "stage_depot"}, stacks={"3": ["grifter", "newspaper"]})
     annex(st, 0, "B1")
@@ -173,6 +191,7 @@ def test_stage_depot_draws_from_the_chosen_stack_and_builds_next_to_the_town():
 
 
 @pytest.mark.parametrize("kind", ["saloon", "saloon_x"])
+@pytest.mark.rule("deadwood_town", "building.saloon")
 def test_saloon_hires_what_the_player_can_afford_into_the_abandoned_mine(kind):
     st = position(town={"B1": kind}, money=[1, 5])
     annex(st, 0, "B1")
@@ -182,6 +201,8 @@ def test_saloon_hires_what_the_player_can_afford_into_the_abandoned_mine(kind):
     assert events_of(st, CowboyHired) == [CowboyHired(0, 2, 1)]
 
 
+@pytest.mark.rule("deadwood_town", "building.saloon")
+@pytest.mark.rule("deadwood_town", "annex.all-or-nothing")
 def test_saloon_with_nothing_left_to_hire_is_skipped():
     st = position(town={"B1": "saloon"}, money=[0, 5])
     st.unhired[0] = [0, 0, 1, 1]
@@ -190,6 +211,8 @@ def test_saloon_with_nothing_left_to_hire_is_skipped():
 
 
 @pytest.mark.parametrize(("face", "money"), [("skull", 0), ("blank", 1), ("crossed_guns", 2), ("star", 5)])
+@pytest.mark.rule("deadwood_town", "building.gold-mine")
+@pytest.mark.rule("deadwood_town", "building.gold-mine-table")
 def test_gold_mine_pays_by_the_die(face, money):
     st = position(town={"B1": "gold_mine"}, dice=[face])
     annex(st, 0, "B1")
@@ -197,6 +220,8 @@ def test_gold_mine_pays_by_the_die(face, money):
     assert st.money == [5 + money, 5]
 
 
+@pytest.mark.rule("deadwood_town", "building.fortune-teller")
+@pytest.mark.rule("deadwood_town", "building.fortune-teller-knowledge")
 def test_fortune_teller_looks_at_a_stack_privately_and_rearranges_it():
     st = position(town={"B1": "fortune_teller"}, stacks={"3": ["grifter", "newspaper", "dance_hall"]})
     annex(st, 0, "B1")
@@ -218,6 +243,7 @@ def test_fortune_teller_looks_at_a_stack_privately_and_rearranges_it():
     assert st.money == [6, 5] and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.fortune-teller-knowledge")
 def test_what_the_fortune_teller_saw_stays_known_through_draws_until_someone_else_looks():
     st = position(3, town={"B1": "fortune_teller", "C1": "stage_depot"})
     annex(st, 0, "B1")
@@ -231,6 +257,8 @@ def test_what_the_fortune_teller_saw_stays_known_through_draws_until_someone_els
     assert st.view(2).stacks[1].order == (None,) * 5
 
 
+@pytest.mark.rule("deadwood_town", "building.courthouse")
+@pytest.mark.rule("deadwood_town", "components.supply")
 def test_courthouse_fines_everyone_a_dollar_per_poster_down_to_zero():
     st = position(3, town={"B1": "courthouse"}, money=[5, 1, 5], posters=[2, 3, 0])
     annex(st, 0, "B1")
@@ -238,6 +266,8 @@ def test_courthouse_fines_everyone_a_dollar_per_poster_down_to_zero():
     assert events_of(st, MoneyPaid) == [MoneyPaid(0, 2, -1, "courthouse"), MoneyPaid(1, 1, -1, "courthouse")]
 
 
+@pytest.mark.rule("deadwood_town", "building.grifter")
+@pytest.mark.rule("deadwood_town", "building.first-cowboy-compulsory")
 def test_grifter_sends_up_to_two_opponent_cowboys_to_the_mine():
     st = position(
         3,
@@ -254,6 +284,8 @@ def test_grifter_sends_up_to_two_opponent_cowboys_to_the_mine():
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.newspaper")
+@pytest.mark.rule("deadwood_town", "annex.all-or-nothing")
 def test_newspaper_gives_one_of_your_posters_and_is_skipped_without_one():
     st = position(3, town={"B1": "newspaper"}, posters=[2, 0, 0])
     annex(st, 0, "B1")
@@ -264,6 +296,8 @@ def test_newspaper_gives_one_of_your_posters_and_is_skipped_without_one():
     assert st.posters == [0, 0, 0] and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.dance-hall")
+@pytest.mark.rule("deadwood_town", "building.first-cowboy-compulsory")
 def test_dance_hall_returns_one_or_two_of_your_cowboys_itself_included():
     st = position(
         town={"B1": "dance_hall"}, cowboys={"A3": [(0, 3)]}, mine={0: (0, 1, 0)}, ranch={0: (1, 0, 0), 1: (1, 1, 1)}
@@ -277,6 +311,7 @@ def test_dance_hall_returns_one_or_two_of_your_cowboys_itself_included():
 
 
 @pytest.mark.parametrize(("add", "pool", "box"), [(True, 12, 17), (False, 8, 21)])
+@pytest.mark.rule("deadwood_town", "building.telegraph-office")
 def test_telegraph_office_adds_or_removes_two_posters(add, pool, box):
     st = position(town={"B1": "telegraph_office"})
     annex(st, 0, "B1")
@@ -285,12 +320,15 @@ def test_telegraph_office_adds_or_removes_two_posters(add, pool, box):
     assert (st.crime_pool, st.box, st.money[0]) == (pool, box, 6)
 
 
+@pytest.mark.rule("deadwood_town", "building.telegraph-office")
+@pytest.mark.rule("deadwood_town", "end.triggers")
 def test_telegraph_office_emptying_the_crime_pool_ends_the_game():
     st = position(town={"B1": "telegraph_office"}, crime_pool=2, box=0)
     annex(st, 0, "B1")  # the box is empty: removing is the only choice
     assert st.crime_pool == 0 and st.box == 2 and st.is_over
 
 
+@pytest.mark.rule("deadwood_town", "building.sheriffs-office")
 def test_sheriffs_office_moves_the_sheriff_to_a_corner_touching_a_building():
     st = position(town={"E1": "bank"}, sheriff="S_A1_B1_B2")
     annex(st, 0, "A2")
@@ -300,6 +338,8 @@ def test_sheriffs_office_moves_the_sheriff_to_a_corner_touching_a_building():
     assert st.view(None).protected == ("D1", "E1", "E2") and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.sheriffs-office")
+@pytest.mark.rule("deadwood_town", "sheriff.toll-ruling")
 def test_the_sheriffs_office_controller_collects_the_toll_until_the_cowboy_leaves():
     st = position(town={"B2": "bank", "B3": "gunsmith"}, cowboys={"A2": [(0, 2)]}, current=1)
     act(st, 1, HitTheTown(1, "B2"))
@@ -310,6 +350,8 @@ def test_the_sheriffs_office_controller_collects_the_toll_until_the_cowboy_leave
     assert st.money == [6, 4] and events_of(st, TollPaid) == [TollPaid(1, 0, 1, "B2")]
 
 
+@pytest.mark.rule("deadwood_town", "building.general-store-targets")
+@pytest.mark.rule("deadwood_town", "building.church")
 def test_general_store_moving_a_cowboy_into_the_church_only_joins():
     st = position(
         town={"B1": "general_store", "C1": "bank"},
@@ -323,6 +365,7 @@ def test_general_store_moving_a_cowboy_into_the_church_only_joins():
     assert st.posters == [0, 0] and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.fortune-teller-knowledge")
 def test_fortune_teller_on_a_one_tile_stack_only_looks():
     st = position(town={"B1": "fortune_teller"})
     st.stacks["3"] = st.stacks["3"][-1:]

@@ -12,6 +12,8 @@ from tests.deadwood_town_helpers import act, events_of, position
 NO_GEAR = {"cartridges": [0, 0], "ponies": [0, 0]}
 
 
+@pytest.mark.rule("deadwood_town", "end.triggers")
+@pytest.mark.rule("deadwood_town", "end.timing")
 def test_the_crime_pool_running_dry_ends_the_game_after_the_turn():
     """The Bank's poster empties the pool; the turn is finished first (the annex resolves)."""
     st = position(town={"B1": "bank"}, crime_pool=1, posters=[0, 2])
@@ -25,6 +27,8 @@ def test_the_crime_pool_running_dry_ends_the_game_after_the_turn():
     assert st.to_act == () and st.legal_actions(0) == [] and st.phase == "over"
 
 
+@pytest.mark.rule("deadwood_town", "end.triggers")
+@pytest.mark.rule("deadwood_town", "end.timing")
 def test_a_player_without_living_cowboys_ends_the_game():
     """Seat 1's last cowboy dies; the unhired supply does not count."""
     st = position(
@@ -38,6 +42,9 @@ def test_a_player_without_living_cowboys_ends_the_game():
     assert st.outcome == Outcome((4.0, 5.0), (2, 1), (1,))  # the shootout poster costs seat 0 $1
 
 
+@pytest.mark.rule("deadwood_town", "railroad.train-station")
+@pytest.mark.rule("deadwood_town", "end.triggers")
+@pytest.mark.rule("deadwood_town", "building.hotel")
 def test_the_train_station_ends_the_game_and_pays_five_per_adjacent_building():
     """After four rails the Town Hall builds the station (E3: neighbours E2, E4, D2, D3 (rail));
     the builder gets $5 x 2, the Hotel's controller $4; the Stage Depot pays no bonus."""
@@ -66,6 +73,7 @@ def test_the_train_station_ends_the_game_and_pays_five_per_adjacent_building():
         ((9, 9), (1, 1), (1, 1), (1, 1), (0, 1)),  # still tied: shared
     ],
 )
+@pytest.mark.rule("deadwood_town", "scoring.final")
 def test_final_scoring_tie_breaks(money, posters, hill, ranks, winners):
     st = position(town={"B1": "bank"}, money=list(money), posters=list(posters), crime_pool=1)
     st.boot_hill = [[0, h, 0, 0] for h in hill]
@@ -77,6 +85,8 @@ def test_final_scoring_tie_breaks(money, posters, hill, ranks, winners):
     assert events_of(st, GameOver) == [GameOver(final, ranks, winners)]
 
 
+@pytest.mark.rule("deadwood_town", "building.stage-depot")
+@pytest.mark.rule("deadwood_town", "scoring.final")
 def test_the_stage_depot_pays_ten_when_the_game_ends_without_the_station_and_scores_may_go_negative():
     st = position(town={"B1": "stage_depot"}, cowboys={"B1": [(1, 1)]}, money=[1, 0], posters=[4, 0])
     from engine.deadwood_town.rules import end_of_game
@@ -86,6 +96,7 @@ def test_the_stage_depot_pays_ten_when_the_game_ends_without_the_station_and_sco
     assert st.outcome == Outcome((-3.0, 10.0), (2, 1), (1,))
 
 
+@pytest.mark.rule("deadwood_town", "end.round-limit")
 def test_the_200th_round_ends_a_game_nobody_ends():
     """No trigger holds, but the 200th round is over: the game is scored as usual ("round_limit");
     one turn earlier it goes on."""

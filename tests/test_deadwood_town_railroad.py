@@ -3,6 +3,8 @@ rules 5-7 and the Town Hall notes)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.deadwood_town.actions import Annex, BuildOn, ChooseTile, DeclineAnnex, DrawFrom, HitTheTown, PlaceStation
 from engine.deadwood_town.events import (
     BuildingAnnexed,
@@ -23,6 +25,10 @@ COWBOYS = {"D6": [(1, 2)], "C1": [(1, 1)], "C5": [(1, 3)], "E7": [(0, 2)]}
 STACKS = {"1": ["casino"], "2": ["saloon"], "3": ["grifter"]}
 
 
+@pytest.mark.rule("deadwood_town", "building.town-hall")
+@pytest.mark.rule("deadwood_town", "railroad.rail")
+@pytest.mark.rule("deadwood_town", "railroad.new-buildings")
+@pytest.mark.rule("deadwood_town", "building.hotel")
 def test_town_hall_returns_a_poster_lays_a_rail_that_destroys_and_builds_from_each_stack():
     st = position(town=TOWN, cowboys=COWBOYS, posters=[1, 0], stacks=STACKS, options={"adjacent_reannex": False})
     act(st, 0, HitTheTown(1, "A1"))
@@ -47,6 +53,7 @@ def test_town_hall_returns_a_poster_lays_a_rail_that_destroys_and_builds_from_ea
     assert st.to_act == (1,) and st.phase == "turn"
 
 
+@pytest.mark.rule("deadwood_town", "railroad.adjacent-reannex")
 def test_players_alone_next_to_a_new_rail_may_annex_again_active_player_first():
     """``adjacent_reannex`` (default): after the Town Hall's effect, seat 0 (E7, Gunsmith) then
     seat 1 (C5, Bank); the Hotel (C1) is not next to D6."""
@@ -65,6 +72,8 @@ def test_players_alone_next_to_a_new_rail_may_annex_again_active_player_first():
     assert st.to_act == (1,) and st.phase == "turn"
 
 
+@pytest.mark.rule("deadwood_town", "railroad.new-buildings")
+@pytest.mark.rule("deadwood_town", "options.switches")
 def test_town_hall_build_mode_one_builds_one_tile_and_puts_the_others_under_their_stacks():
     st = position(stacks=STACKS, options={"town_hall_build": "one"})
     act(st, 0, HitTheTown(1, "A1"))
@@ -98,6 +107,7 @@ FULL = {
 }
 
 
+@pytest.mark.rule("deadwood_town", "railroad.new-buildings")
 def test_a_drawn_tile_with_no_open_plot_next_to_the_town_goes_under_its_stack_and_empty_stacks_are_skipped():
     st = position(town=FULL, rails=4)
     act(st, 0, HitTheTown(1, "B4"))
@@ -109,6 +119,7 @@ def test_a_drawn_tile_with_no_open_plot_next_to_the_town_goes_under_its_stack_an
     assert stack(st, "3")[-1] == top and st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "railroad.train-station")
 def test_the_station_destroys_a_red_row_building_only_when_no_red_plot_is_open_and_draws_nothing():
     st = position(town=FULL, rails=4, cowboys={"E2": [(1, 1)]})
     act(st, 0, HitTheTown(1, "A1"))
@@ -120,6 +131,8 @@ def test_the_station_destroys_a_red_row_building_only_when_no_red_plot_is_open_a
     assert events_of(st, TileDrawn) == [] and st.is_over
 
 
+@pytest.mark.rule("deadwood_town", "annex.all-or-nothing")
+@pytest.mark.rule("deadwood_town", "building.town-hall")
 def test_declining_the_town_hall_lays_no_rail():
     st = position()
     act(st, 0, HitTheTown(1, "A1"))

@@ -14,6 +14,10 @@ RANK = COMP.start_rank
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.rule("deadwood_town", "setup.town")
+@pytest.mark.rule("deadwood_town", "setup.sheriff")
+@pytest.mark.rule("deadwood_town", "setup.crime-pool")
+@pytest.mark.rule("deadwood_town", "setup.ranch")
 def test_setup_places_the_town_the_sheriff_the_crime_pool_and_each_ranch(players):
     st = GAME.new_game(players, 11 + players)
     assert [building(st, p) for p in ("A1", "A2", "A3")] == ["town_hall", "sheriffs_office", "church"]
@@ -36,6 +40,8 @@ def test_setup_places_the_town_the_sheriff_the_crime_pool_and_each_ranch(players
 
 
 @pytest.mark.parametrize("seed", range(8))
+@pytest.mark.rule("deadwood_town", "setup.first-player")
+@pytest.mark.rule("deadwood_town", "setup.first-player-ranking")
 def test_the_highest_roll_starts_and_ties_roll_again(seed):
     st = GAME.new_game(5, seed)
     rolls = [e for e in st.events(None) if isinstance(e, StartRoll)]
@@ -52,6 +58,7 @@ def test_the_highest_roll_starts_and_ties_roll_again(seed):
     assert st.events(None)[-1] == TurnStarted(st.first)
 
 
+@pytest.mark.rule("deadwood_town", "setup.town")
 def test_the_stacks_and_the_starting_plots_are_shuffled():
     layouts = {tuple(building(GAME.new_game(3, seed), p) for p in ("B1", "B2", "B3", "B4", "C3")) for seed in range(6)}
     orders = {tuple(stack(GAME.new_game(3, seed), "3")) for seed in range(6)}
@@ -71,6 +78,7 @@ def test_registered_with_its_identity():
 
 
 @pytest.mark.parametrize("players", [1, 6, 2.0, True, "3"])
+@pytest.mark.rule("deadwood_town", "components.players")
 def test_bad_player_counts_raise(players):
     with pytest.raises(ValueError):
         GAME.new_game(players, 1)
@@ -80,11 +88,13 @@ def test_bad_player_counts_raise(players):
     "options",
     [{"nope": 1}, {"adjacent_reannex": 1}, {"town_hall_build": "two"}, {"die": "loaded"}, {"die": 3}, [1]],
 )
+@pytest.mark.rule("deadwood_town", "options.switches")
 def test_bad_options_raise_invalid_options(options):
     with pytest.raises(InvalidOptions):
         GAME.new_game(3, 1, options)
 
 
+@pytest.mark.rule("deadwood_town", "options.switches")
 def test_options_defaults_and_command_line_strings():
     assert Options() == Options(adjacent_reannex=True, town_hall_build="each", die="default")
     st = GAME.new_game(2, 1, {"adjacent_reannex": "false", "town_hall_build": "one", "die": "alternative"})
@@ -105,6 +115,8 @@ def test_a_seat_that_is_not_to_act_or_not_a_seat_is_refused():
     assert st.legal_actions(other) == [] and st.digest() == digest
 
 
+@pytest.mark.rule("deadwood_town", "components.board")
+@pytest.mark.rule("deadwood_town", "shootout.die-faces")
 def test_board_die_and_buildings_are_data():
     """A corrected board, die or building is a change of ``deadwood_town.toml`` only."""
     import tomllib

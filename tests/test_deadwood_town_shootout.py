@@ -22,6 +22,8 @@ from tests.deadwood_town_helpers import act, at, events_of, position
 NO_GEAR = {"cartridges": [0, 0], "ponies": [0, 0]}
 
 
+@pytest.mark.rule("deadwood_town", "shootout.dice")
+@pytest.mark.rule("deadwood_town", "shootout.outcomes")
 def test_more_dice_roll_the_difference_first_then_one_each_and_both_survive():
     """2 dice against 1: the attacker rolls one die first, then one each; a single wound does
     nothing; both alive: the attacker goes to the Abandoned Mine, the defender keeps the Bank."""
@@ -41,6 +43,8 @@ def test_more_dice_roll_the_difference_first_then_one_each_and_both_survive():
     assert st.to_act == (1,) and st.phase == "turn"
 
 
+@pytest.mark.rule("deadwood_town", "shootout.dice")
+@pytest.mark.rule("deadwood_town", "shootout.outcomes")
 def test_the_difference_dice_stop_at_a_death_and_the_winner_annexes():
     """3 dice against 1: two wounds in the first-strike dice kill the Greenhorn; no more dice are
     rolled; the Trail Boss may annex (the Bank: $5 and a poster) and the Undertaker pays $1."""
@@ -65,6 +69,9 @@ def test_the_difference_dice_stop_at_a_death_and_the_winner_annexes():
     assert at(st, "B1") == [(0, 3)]
 
 
+@pytest.mark.rule("deadwood_town", "shootout.dice")
+@pytest.mark.rule("deadwood_town", "shootout.outcomes")
+@pytest.mark.rule("deadwood_town", "building.undertaker")
 def test_a_skull_kills_at_once_and_a_simultaneous_pair_can_kill_both():
     """1 die each: skull and skull: both die, the building is left empty; the Undertaker's
     controller gets $1 per kill."""
@@ -85,6 +92,8 @@ def test_a_skull_kills_at_once_and_a_simultaneous_pair_can_kill_both():
     assert st.money == [7, 5]
 
 
+@pytest.mark.rule("deadwood_town", "shootout.dice")
+@pytest.mark.rule("deadwood_town", "shootout.outcomes")
 def test_the_defender_with_more_dice_shoots_first_and_keeps_the_building():
     st = position(town={"B1": "bank"}, cowboys={"B1": [(1, 3)]}, dice=["skull"], **NO_GEAR)
     act(st, 0, HitTheTown(1, "B1"))
@@ -95,6 +104,8 @@ def test_the_defender_with_more_dice_shoots_first_and_keeps_the_building():
     assert st.to_act == (1,) and st.phase == "turn"
 
 
+@pytest.mark.rule("deadwood_town", "shootout.skedaddle")
+@pytest.mark.rule("deadwood_town", "shootout.poster")
 def test_skedaddle_costs_a_pony_sends_the_defender_to_the_mine_and_the_attacker_may_annex():
     st = position(town={"B1": "bank"}, cowboys={"B1": [(1, 2)]}, ponies=[0, 1])
     act(st, 0, HitTheTown(1, "B1"))
@@ -107,6 +118,7 @@ def test_skedaddle_costs_a_pony_sends_the_defender_to_the_mine_and_the_attacker_
     assert st.to_act == (0,) and st.phase == "annex"
 
 
+@pytest.mark.rule("deadwood_town", "shootout.cartridges")
 def test_cartridges_are_declared_attacker_first_then_defender_and_spent():
     """Each +1 die: 2 against 2, no first strike; two pairs rolled."""
     st = position(
@@ -135,6 +147,8 @@ def test_cartridges_are_declared_attacker_first_then_defender_and_spent():
     assert st.mine[0] == [0, 1, 0, 0]
 
 
+@pytest.mark.rule("deadwood_town", "shootout.poster")
+@pytest.mark.rule("deadwood_town", "end.timing")
 def test_a_shootout_with_an_empty_crime_pool_takes_no_poster_and_ends_the_game():
     st = position(town={"B1": "bank"}, cowboys={"B1": [(1, 1)]}, crime_pool=0, dice=["blank", "blank"], **NO_GEAR)
     act(st, 0, HitTheTown(1, "B1"))
@@ -143,6 +157,7 @@ def test_a_shootout_with_an_empty_crime_pool_takes_no_poster_and_ends_the_game()
     assert st.is_over
 
 
+@pytest.mark.rule("deadwood_town", "shootout.dice")
 def test_wounds_heal_after_a_shootout():
     """A Gunslinger wounded once in one shootout survives a single wound in the next one."""
     st = position(

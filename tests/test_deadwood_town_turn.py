@@ -26,6 +26,7 @@ from engine.deadwood_town.state import EMPTY
 from tests.deadwood_town_helpers import COMP, act, at, building, events_of, plot, position
 
 
+@pytest.mark.rule("deadwood_town", "hit-the-town.place")
 def test_hit_the_town_goes_to_buildings_only_never_where_you_already_are():
     """Not an open plot, a rail, the Abandoned Mine or a building with your own cowboy; buildings
     by strength then plot; then Head Back for each cowboy in town or in the Mine."""
@@ -47,6 +48,7 @@ def test_hit_the_town_goes_to_buildings_only_never_where_you_already_are():
     assert st.legal_actions(1) == []
 
 
+@pytest.mark.rule("deadwood_town", "head-back.cowboys")
 def test_head_back_takes_one_or_more_cowboys_one_at_a_time_then_finish():
     st = position(town={"B1": "bank"}, cowboys={"B1": [(0, 2)], "A3": [(0, 1), (1, 1)]}, mine={0: (0, 0, 1)})
     act(st, 0, HeadBack("B1", 2))
@@ -59,12 +61,15 @@ def test_head_back_takes_one_or_more_cowboys_one_at_a_time_then_finish():
     assert st.to_act == (1,) and events_of(st, TurnStarted) == [TurnStarted(1)]
 
 
+@pytest.mark.rule("deadwood_town", "head-back.cowboys")
+@pytest.mark.rule("deadwood_town", "turn.forced-choices")
 def test_the_last_cowboy_heading_back_leaves_only_finish_which_the_engine_takes():
     st = position(town={"B1": "bank"}, cowboys={"B1": [(0, 2)]})
     act(st, 0, HeadBack("B1", 2))
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "turn.one-action")
 def test_there_is_no_passing_and_illegal_actions_change_nothing():
     st = position(town={"B1": "bank"})
     digest = st.digest()
@@ -76,6 +81,8 @@ def test_there_is_no_passing_and_illegal_actions_change_nothing():
     assert st.digest() == digest
 
 
+@pytest.mark.rule("deadwood_town", "hit-the-town.annex-or-shootout")
+@pytest.mark.rule("deadwood_town", "annex.all-or-nothing")
 def test_entering_an_empty_building_offers_the_annex_and_declining_does_nothing():
     st = position(town={"B1": "bank"})
     act(st, 0, HitTheTown(1, "B1"))
@@ -85,6 +92,8 @@ def test_entering_an_empty_building_offers_the_annex_and_declining_does_nothing(
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "sheriff.protection")
+@pytest.mark.rule("deadwood_town", "sheriff.toll-ruling")
 def test_the_sheriff_forbids_shootouts_in_his_plots_and_takes_a_toll_for_his_office():
     """Sheriff on A2/B2/B3: B2 (held by seat 0) cannot be entered by seat 1; B3 costs seat 1 $1,
     paid to seat 0 who controls the Sheriff's Office; seat 0 enters for free."""
@@ -106,6 +115,7 @@ def test_the_sheriff_forbids_shootouts_in_his_plots_and_takes_a_toll_for_his_off
     assert st.money == [6, 4]
 
 
+@pytest.mark.rule("deadwood_town", "sheriff.toll-ruling")
 def test_no_toll_when_nobody_controls_the_sheriffs_office_and_no_entry_without_the_money():
     st = position(town={"B2": "bank", "C1": "hotel"}, money=[0, 0])
     assert HitTheTown(1, "B2") in st.legal_actions(0)  # nobody controls the office
@@ -115,6 +125,8 @@ def test_no_toll_when_nobody_controls_the_sheriffs_office_and_no_entry_without_t
     assert HitTheTown(1, "C1") in legal
 
 
+@pytest.mark.rule("deadwood_town", "building.church")
+@pytest.mark.rule("deadwood_town", "building.laundry")
 def test_the_church_is_shared_without_shootouts_and_every_entrant_annexes():
     """Church: return a poster (one more per Laundry the player controls)."""
     st = position(
@@ -131,12 +143,15 @@ def test_the_church_is_shared_without_shootouts_and_every_entrant_annexes():
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("deadwood_town", "building.church")
+@pytest.mark.rule("deadwood_town", "sheriff.toll-ruling")
 def test_a_church_protected_by_the_sheriff_can_still_be_joined():
     st = position(cowboys={"A3": [(1, 1)]}, sheriff="S_A3_B3_B4", posters=[1, 0])
     act(st, 0, HitTheTown(1, "A3"))
     assert st.posters == [0, 0] and at(st, "A3") == [(0, 1), (1, 1)]
 
 
+@pytest.mark.rule("deadwood_town", "turn.no-legal-action")
 def test_a_player_who_can_neither_head_back_nor_hit_the_town_passes():
     """NOTES.md rule 9: the only exception to "cannot pass"."""
     st = position(sheriff="S_A1_A2_B2", cowboys={"A2": [(0, 1)]}, ranch={0: (0, 1, 0), 1: (1, 0, 0)}, money=[5, 0])

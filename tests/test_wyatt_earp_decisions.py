@@ -17,16 +17,19 @@ from engine.wyatt_earp.actions import (
     PlayPhoto,
     TakeTopDiscard,
     WyattEarpSearch,
+    WyattEarpTake,
 )
 from engine.wyatt_earp.events import CardStolen, HandEnded
 from tests.wyatt_earp_helpers import BELLE, BILLY, JESSE, WES, act, cards, events_of, position
 
 
+@pytest.mark.rule("wyatt_earp", "setup.first-dealer")
 def test_first_dealer_is_drawn_at_random() -> None:
     dealers = {GAME.new_game(4, seed).dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
 
 
+@pytest.mark.rule("wyatt_earp", "discard.top-discard-again")
 def test_the_top_discard_taken_may_be_discarded_again() -> None:
     st = position(3, 0, hands={0: ["jesse"]}, discard=["billy"])
     act(st, 0, TakeTopDiscard())
@@ -34,6 +37,7 @@ def test_the_top_discard_taken_may_be_discarded_again() -> None:
     assert st.discard == cards("billy") and st.to_act == (1,)
 
 
+@pytest.mark.rule("wyatt_earp", "outlaws.opened")
 def test_an_outlaw_stays_opened_when_its_set_is_stolen_away() -> None:
     st = position(
         3,
@@ -55,6 +59,7 @@ def test_an_outlaw_stays_opened_when_its_set_is_stolen_away() -> None:
     assert PlayPhoto(BILLY) in st.legal_actions(2)
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.which-card")
 def test_most_wanted_steals_the_outlaw_card_played_last() -> None:
     st = position(
         3,
@@ -70,13 +75,16 @@ def test_most_wanted_steals_the_outlaw_card_played_last() -> None:
     assert events_of(st, CardStolen)[0].card.id == last
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.search-decisions")
 def test_wyatt_earp_takes_the_topmost_card_of_the_kind() -> None:
     st = position(3, 0, hands={0: ["wyatt_earp", "jesse"]}, discard=["belle", "billy", "belle", "jesse"], phase="play")
     top_belle = st.discard[2]
-    act(st, 0, WyattEarpSearch("outlaw", BELLE))
+    act(st, 0, WyattEarpSearch())
+    act(st, 0, WyattEarpTake("outlaw", BELLE))
     assert top_belle in st.hands[0] and st.discard[0] in cards("belle")
 
 
+@pytest.mark.rule("wyatt_earp", "hand-end.supply-decisions")
 def test_nothing_to_reshuffle_ends_the_hand() -> None:
     st = position(3, 0, hands={0: ["jesse", "wes"]}, discard=[])
     st.discard, st.supply = st.supply[:-1], st.supply[-1:]  # one card left; the rest out of reach

@@ -50,6 +50,7 @@ def shrink_supply(st: WyattEarpState, keep: int) -> None:
 # ---------------------------------------------------------------------------------------------- the three ways
 
 
+@pytest.mark.rule("wyatt_earp", "hand-end.last-card")
 def test_hand_ends_when_the_last_card_is_discarded() -> None:
     st = position(3, 1, hands={1: ["wes"], 2: ["billy", "hideout"], 0: ["jesse"]}, phase="play")
     held = list(st.hands[2])
@@ -60,6 +61,7 @@ def test_hand_ends_when_the_last_card_is_discarded() -> None:
     assert st.hand_no == 2
 
 
+@pytest.mark.rule("wyatt_earp", "hand-end.empty-hand")
 def test_hand_ends_when_another_hand_is_empty_at_the_end_of_a_turn() -> None:
     st = position(3, 0, hands={0: ["most_wanted", "wes", "jesse"], 1: ["belle"], 2: ["billy"]}, phase="play")
     act(st, 0, MostWantedAsk(BELLE, True))
@@ -69,6 +71,7 @@ def test_hand_ends_when_another_hand_is_empty_at_the_end_of_a_turn() -> None:
     assert st.hand_no == 2
 
 
+@pytest.mark.rule("wyatt_earp", "draw.reshuffle")
 def test_first_exhaustion_reshuffles_and_finishes_the_draw() -> None:
     st = position(3, 0, hands={0: ["wes"]}, discard=["belle", "jesse"])
     shrink_supply(st, 1)
@@ -82,6 +85,7 @@ def test_first_exhaustion_reshuffles_and_finishes_the_draw() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "hand-end.supply-exhausted")
 def test_second_exhaustion_ends_the_hand_unless_the_top_discard_is_taken() -> None:
     st = position(3, 0, hands={0: ["wes", "billy"]}, discard=["belle"], reshuffled=True)
     shrink_supply(st, 1)
@@ -94,6 +98,7 @@ def test_second_exhaustion_ends_the_hand_unless_the_top_discard_is_taken() -> No
     assert prolonged.phase == "play" and prolonged.hand_no == 1
 
 
+@pytest.mark.rule("wyatt_earp", "hand-end.supply-exhausted")
 def test_two_cards_left_after_the_reshuffle_is_not_yet_the_end() -> None:
     st = position(3, 0, hands={0: ["wes", "billy"]}, reshuffled=True)
     shrink_supply(st, 2)
@@ -104,6 +109,7 @@ def test_two_cards_left_after_the_reshuffle_is_not_yet_the_end() -> None:
     assert events_of(st, HandEnded) == [HandEnded("supply_exhausted", 1)]
 
 
+@pytest.mark.rule("wyatt_earp", "hand-end.supply-decisions")
 def test_shot_and_wyatt_earp_draw_on_an_exhausted_supply_end_the_hand() -> None:
     st = position(
         3,
@@ -139,6 +145,9 @@ def test_shot_and_wyatt_earp_draw_on_an_exhausted_supply_end_the_hand() -> None:
         ([0, 8, 0, 0], 3000, [0, 3000, 0, 0], 0),
     ],
 )
+@pytest.mark.rule("wyatt_earp", "scoring.lead")
+@pytest.mark.rule("wyatt_earp", "scoring.share")
+@pytest.mark.rule("wyatt_earp", "scoring.zero-cp")
 def test_share_reward(cp: list[int], reward: int, paid: list[int], left: int) -> None:
     assert share_reward(COMP, cp, reward) == (paid, left)
     assert sum(paid) + left == reward
@@ -153,6 +162,8 @@ def scored(territories: dict[int, dict[str | int, list[str]]], reward: int) -> t
     return st.money, result
 
 
+@pytest.mark.rule("wyatt_earp", "scoring.capture")
+@pytest.mark.rule("wyatt_earp", "scoring.lead")
 def test_scoring_example_1_on_the_table() -> None:
     money, result = scored(
         {
@@ -165,6 +176,7 @@ def test_scoring_example_1_on_the_table() -> None:
     assert result.cp == (11, 6, 2) and money == [9000, 0, 0]
 
 
+@pytest.mark.rule("wyatt_earp", "scoring.share")
 def test_scoring_example_2_on_the_table() -> None:
     money, result = scored(
         {
@@ -177,6 +189,8 @@ def test_scoring_example_2_on_the_table() -> None:
     assert result.cp == (9, 5, 4) and money == [5000, 3000, 0]
 
 
+@pytest.mark.rule("wyatt_earp", "scoring.share")
+@pytest.mark.rule("wyatt_earp", "scoring.zero-cp")
 def test_scoring_examples_3_and_4_on_the_table() -> None:
     table: dict[int, dict[str | int, list[str]]] = {
         0: {"butch": ["butch", "butch"]},
@@ -189,6 +203,8 @@ def test_scoring_examples_3_and_4_on_the_table() -> None:
     assert money == [2000, 2000, 1000] and result.left == 1000
 
 
+@pytest.mark.rule("wyatt_earp", "scoring.capture")
+@pytest.mark.rule("wyatt_earp", "hideout.effect")
 def test_hideout_covered_cp_do_not_count_in_scoring() -> None:
     st = position(
         3,
@@ -207,6 +223,8 @@ def test_hideout_covered_cp_do_not_count_in_scoring() -> None:
 # ---------------------------------------------------------------------------------------------- the end of the game
 
 
+@pytest.mark.rule("wyatt_earp", "game-end.target")
+@pytest.mark.rule("wyatt_earp", "game-end.ranks")
 def test_game_ends_at_25000_after_scoring_and_the_richest_wins() -> None:
     st = position(
         3,
@@ -229,6 +247,8 @@ def test_game_ends_at_25000_after_scoring_and_the_richest_wins() -> None:
     assert st.resample(0, 3).digest() == st.clone().digest()
 
 
+@pytest.mark.rule("wyatt_earp", "game-end.target")
+@pytest.mark.rule("wyatt_earp", "next-hand.deal")
 def test_no_end_below_25000() -> None:
     st = position(3, 0, hands={0: ["wes"]}, money=[24000, 0, 0], phase="play")
     act(st, 0, Discard("outlaw", WES))
@@ -237,6 +257,8 @@ def test_no_end_below_25000() -> None:
         _ = st.outcome
 
 
+@pytest.mark.rule("wyatt_earp", "game-end.duel")
+@pytest.mark.rule("wyatt_earp", "game-end.ranks")
 def test_a_tie_is_settled_by_the_duel() -> None:
     # seat 0 started the hand; the duel draws clockwise from it: seat 0, then seat 2
     st = position(
@@ -262,6 +284,7 @@ def test_a_tie_is_settled_by_the_duel() -> None:
     assert st.outcome.scores == (25000.0, 3000.0, 25000.0)
 
 
+@pytest.mark.rule("wyatt_earp", "game-end.duel-decisions")
 def test_the_duel_goes_on_when_everyone_hits() -> None:
     st = position(
         2,

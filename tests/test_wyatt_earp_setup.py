@@ -18,6 +18,7 @@ from tests.wyatt_earp_helpers import BELLE, BILLY, ScriptedChance, act, events_o
 COMP = components()
 
 
+@pytest.mark.rule("wyatt_earp", "components.cards")
 def test_components_match_the_rulebook() -> None:
     assert COMP.num_cards == 78
     assert Counter(COMP.card_type) == {
@@ -61,6 +62,7 @@ def test_components_match_the_rulebook() -> None:
     assert COMP.hand_size == 10 and COMP.target_money == 25000 and COMP.first_set_min == 3
 
 
+@pytest.mark.rule("wyatt_earp", "hideout.reward")
 def test_hideout_reward_option_defaults_to_the_data() -> None:
     assert Options().hideout_reward == COMP.hideout_reward == 1000
     assert Options().free_photo is False
@@ -73,6 +75,7 @@ def test_game_identity() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 5, 0, -1])
+@pytest.mark.rule("wyatt_earp", "cover.players")
 def test_player_count_out_of_range(players: int) -> None:
     with pytest.raises(ValueError):
         GAME.new_game(players, 1)
@@ -105,6 +108,8 @@ def test_options_from_strings() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.rule("wyatt_earp", "setup.deal")
+@pytest.mark.rule("wyatt_earp", "setup.posters")
 def test_set_up_deals_ten_each_and_turns_up_the_first_discard(players: int) -> None:
     st = GAME.new_game(players, 5)
     assert all(len(h) == 10 for h in st.hands)
@@ -121,6 +126,8 @@ def test_set_up_deals_ten_each_and_turns_up_the_first_discard(players: int) -> N
     assert events_of(st, TurnStarted) == [TurnStarted(st.starter)]
 
 
+@pytest.mark.rule("wyatt_earp", "setup.first-dealer")
+@pytest.mark.rule("wyatt_earp", "play.turn-order")
 def test_deal_is_one_card_at_a_time_from_the_left_of_the_dealer() -> None:
     st = WyattEarpState(GAME, Options(), 3, 0)
     st.chance = ScriptedChance([1])  # type: ignore[assignment]  # the dealer: seat 1
@@ -135,6 +142,7 @@ def test_deal_is_one_card_at_a_time_from_the_left_of_the_dealer() -> None:
     assert st.supply == deck[: 78 - 31]
 
 
+@pytest.mark.rule("wyatt_earp", "setup.deal")
 def test_dealt_cards_are_private() -> None:
     st = GAME.new_game(3, 2)
     for seat in range(3):
@@ -145,6 +153,8 @@ def test_dealt_cards_are_private() -> None:
     assert all(e.cards is None for e in events_of(st, CardsDealt, None))
 
 
+@pytest.mark.rule("wyatt_earp", "next-hand.deal")
+@pytest.mark.rule("wyatt_earp", "setup.posters")
 def test_next_hand_dealer_is_the_last_starter_and_posters_grow() -> None:
     # seat 1 discards its last card: the hand ends; nobody reaches 8 CP, so rewards stay
     st = position(3, 1, hands={1: ["billy"]}, phase="play", posters={BILLY: 4000, BELLE: 0})

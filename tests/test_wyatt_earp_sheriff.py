@@ -3,9 +3,12 @@ Bank Robbery, Fastest Gun, Most Wanted!, Hideout, Wyatt Earp)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.wyatt_earp.actions import (
     ChooseTarget,
     DeclinePhoto,
+    DeclineTarget,
     Discard,
     DrawFromSupply,
     LetHideoutStand,
@@ -17,6 +20,7 @@ from engine.wyatt_earp.actions import (
     WyattEarpDraw,
     WyattEarpRemoveHideout,
     WyattEarpSearch,
+    WyattEarpTake,
 )
 from engine.wyatt_earp.events import (
     CardsDrawn,
@@ -56,6 +60,7 @@ def sheriff_plays(st: object, seat: int) -> list[object]:
 # ---------------------------------------------------------------------------------------------- Photo
 
 
+@pytest.mark.rule("wyatt_earp", "photo.after-a-set")
 def test_photo_only_after_a_set_of_its_outlaw() -> None:
     st = position(3, 0, hands={0: ["photo:billy", "billy", "billy", "jesse"]}, phase="play")
     assert PlayPhoto(BILLY) not in st.legal_actions(0)
@@ -67,6 +72,7 @@ def test_photo_only_after_a_set_of_its_outlaw() -> None:
     assert st.posters[BILLY] == 2000
 
 
+@pytest.mark.rule("wyatt_earp", "photo.effect")
 def test_photo_example_1_set_and_photo_in_one_turn() -> None:
     """Photo, example 1: Burt plays 4 Billy the Kid cards and the Photo: $4,000 on the poster."""
     st = position(3, 1, hands={1: ["billy"] * 4 + ["photo:billy", "jesse"]}, phase="play", posters={BILLY: 0})
@@ -77,6 +83,8 @@ def test_photo_example_1_set_and_photo_in_one_turn() -> None:
     assert events_of(st, PhotoPlayed)[0].reward == 1000
 
 
+@pytest.mark.rule("wyatt_earp", "photo.effect")
+@pytest.mark.rule("wyatt_earp", "bank-robbery.effect")
 def test_photo_example_2_bank_robbery_on_the_photo() -> None:
     """Photo, example 2: Curt plays the Photo (+$1,000); next turn Bank robbery on it (+$1,000)."""
     st = position(
@@ -107,6 +115,9 @@ def test_photo_example_2_bank_robbery_on_the_photo() -> None:
 # ---------------------------------------------------------------------------------------------- shots
 
 
+@pytest.mark.rule("wyatt_earp", "stagecoach.effect")
+@pytest.mark.rule("wyatt_earp", "shot.draw")
+@pytest.mark.rule("wyatt_earp", "sheriff.targets")
 def test_stagecoach_robbery_hit() -> None:
     st = position(
         3,
@@ -128,6 +139,7 @@ def test_stagecoach_robbery_hit() -> None:
     assert st.phase == "play" and st.legal_actions(0) == [Discard("outlaw", WES)]
 
 
+@pytest.mark.rule("wyatt_earp", "shot.miss")
 def test_failed_shot_discards_the_card_which_still_counts() -> None:
     st = position(
         3,
@@ -146,6 +158,8 @@ def test_failed_shot_discards_the_card_which_still_counts() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "shot.miss")
+@pytest.mark.rule("wyatt_earp", "components.bullet-holes")
 def test_a_photo_drawn_is_a_miss() -> None:
     st = position(
         3,
@@ -160,6 +174,8 @@ def test_a_photo_drawn_is_a_miss() -> None:
     assert st.phase == "play"
 
 
+@pytest.mark.rule("wyatt_earp", "sheriff.numbered")
+@pytest.mark.rule("wyatt_earp", "sheriff.targets")
 def test_shot_cards_need_an_own_group() -> None:
     st = position(3, 0, territories={1: {"billy": ["billy"] * 3}}, hands={0: ["bank_robbery", "wes"]}, phase="play")
     assert sheriff_plays(st, 0) == []
@@ -170,6 +186,7 @@ def test_shot_cards_need_an_own_group() -> None:
     assert sheriff_plays(st, 0) == [PlaySheriff("bank_robbery")]  # a Photo alone carries it
 
 
+@pytest.mark.rule("wyatt_earp", "bank-robbery.effect")
 def test_bank_robbery_several_on_one_outlaw() -> None:
     st = position(
         2,
@@ -185,6 +202,7 @@ def test_bank_robbery_several_on_one_outlaw() -> None:
     assert st.posters[BILLY] == 2000
 
 
+@pytest.mark.rule("wyatt_earp", "fastest-gun.effect")
 def test_fastest_gun_only_one_on_the_table() -> None:
     st = position(
         3,
@@ -207,6 +225,7 @@ def test_fastest_gun_only_one_on_the_table() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "fastest-gun.not-on-the-same-outlaw")
 def test_fastest_gun_never_where_anyone_has_one() -> None:
     st = position(
         3,
@@ -239,6 +258,7 @@ def test_fastest_gun_never_where_anyone_has_one() -> None:
 # ---------------------------------------------------------------------------------------------- Most Wanted!
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.ask")
 def test_most_wanted_ask_clockwise() -> None:
     st = position(
         4,
@@ -262,6 +282,7 @@ def test_most_wanted_ask_clockwise() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.ask")
 def test_most_wanted_ask_counterclockwise_and_nobody_has_it() -> None:
     st = position(
         4,
@@ -280,12 +301,15 @@ def test_most_wanted_ask_counterclockwise_and_nobody_has_it() -> None:
     assert st.sheriff_played and st.legal_actions(0) == [Discard("outlaw", WES)]
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.ask-decisions")
 def test_most_wanted_ask_two_players_one_direction() -> None:
     st = position(2, 0, hands={0: ["most_wanted", "wes"]}, phase="play")
     asks = [a for a in st.legal_actions(0) if isinstance(a, MostWantedAsk)]
     assert asks == [MostWantedAsk(o, True) for o in range(7)]
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.steal")
+@pytest.mark.rule("wyatt_earp", "most-wanted.orphans")
 def test_most_wanted_steal_and_orphaned_sheriff_cards() -> None:
     """Most Wanted!, example: Burt steals Curt's only Wes Hardin card; Curt's Bank robbery on it is discarded."""
     st = position(
@@ -299,7 +323,7 @@ def test_most_wanted_steal_and_orphaned_sheriff_cards() -> None:
     )
     assert MostWantedSteal() in st.legal_actions(1)
     act(st, 1, MostWantedSteal())
-    assert st.legal_actions(1) == [ChooseTarget(2, WES)]  # a Photo cannot be stolen
+    assert st.legal_actions(1) == [ChooseTarget(2, WES), DeclineTarget()]  # a Photo cannot be stolen
     act(st, 1, ChooseTarget(2, WES))
     stolen = events_of(st, CardStolen)[0]
     assert stolen.card.name == "Wes Hardin" and [c.name for c in stolen.orphaned] == ["Bank robbery"]
@@ -311,6 +335,7 @@ def test_most_wanted_steal_and_orphaned_sheriff_cards() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.steal")
 def test_most_wanted_steals_under_a_hideout() -> None:
     st = position(
         3,
@@ -341,6 +366,7 @@ def test_most_wanted_steals_under_a_hideout() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "most-wanted.failed-steal")
 def test_most_wanted_failed_steal_cannot_ask() -> None:
     st = position(
         3,
@@ -375,6 +401,7 @@ def hideout_position(**kwargs: object) -> object:
     return position(3, 1, **defaults)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("wyatt_earp", "hideout.effect")
 def test_hideout_example_covers_nine_cp() -> None:
     """Hideout, example: Burt's Hideout on Curt's Belle Starr: Curt's 9 CP no longer count; the
     others have fewer than 8 CP, so if the hand ended now no reward would be paid."""
@@ -396,6 +423,7 @@ def test_hideout_example_covers_nine_cp() -> None:
     assert st.posters[BELLE] == 8000 + 1000  # stayed, plus the new hand's $1,000
 
 
+@pytest.mark.rule("wyatt_earp", "hideout.reward")
 def test_hideout_reward_option() -> None:
     st = hideout_position(options={"hideout_reward": 3000})
     act(st, 1, PlaySheriff("hideout"))
@@ -403,6 +431,8 @@ def test_hideout_reward_option() -> None:
     assert st.posters[BELLE] == 10000
 
 
+@pytest.mark.rule("wyatt_earp", "hideout.one-per-group")
+@pytest.mark.rule("wyatt_earp", "hideout.opponents-only")
 def test_hideout_one_per_group_and_never_your_own() -> None:
     st = hideout_position(hideouts=[(2, BELLE)])
     act(st, 1, PlaySheriff("hideout"))
@@ -413,6 +443,7 @@ def test_hideout_one_per_group_and_never_your_own() -> None:
     assert sheriff_plays(st, 1) == []
 
 
+@pytest.mark.rule("wyatt_earp", "hideout.effect")
 def test_cards_under_a_hideout_do_not_count() -> None:
     st = position(
         3,
@@ -427,6 +458,8 @@ def test_cards_under_a_hideout_do_not_count() -> None:
     assert st.view(1).players[0].territory[0].printed_cp == 8
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.out-of-turn")
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.out-of-turn-asked")
 def test_wyatt_earp_answers_a_hideout_out_of_turn() -> None:
     st = hideout_position(hands={1: ["hideout", "jesse"], 2: ["wyatt_earp", "wes"], 0: ["wes"]}, supply=[HIT, HIT])
     act(st, 1, PlaySheriff("hideout"))
@@ -441,6 +474,7 @@ def test_wyatt_earp_answers_a_hideout_out_of_turn() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.out-of-turn")
 def test_wyatt_earp_out_of_turn_miss_leaves_the_hideout() -> None:
     st = hideout_position(hands={1: ["hideout", "jesse"], 2: ["wyatt_earp", "wes"], 0: ["wes"]}, supply=[MISS, HIT])
     act(st, 1, PlaySheriff("hideout"))
@@ -454,6 +488,7 @@ def test_wyatt_earp_out_of_turn_miss_leaves_the_hideout() -> None:
 # ---------------------------------------------------------------------------------------------- Wyatt Earp
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.draw-two")
 def test_wyatt_earp_draw_two() -> None:
     st = position(3, 0, hands={0: ["wyatt_earp", "bank_robbery"]}, supply=["jesse", "belle"], phase="play")
     act(st, 0, WyattEarpDraw())
@@ -463,6 +498,7 @@ def test_wyatt_earp_draw_two() -> None:
     assert sheriff_plays(st, 0) == []  # no second Sheriff card
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.search")
 def test_wyatt_earp_search_never_takes_a_wyatt_earp() -> None:
     st = position(
         3,
@@ -473,15 +509,17 @@ def test_wyatt_earp_search_never_takes_a_wyatt_earp() -> None:
         supply=[HIT],
         phase="play",
     )
-    searches = [a for a in st.legal_actions(0) if isinstance(a, WyattEarpSearch)]
-    assert searches == [
-        WyattEarpSearch("outlaw", BILLY),
-        WyattEarpSearch("outlaw", BELLE),
-        WyattEarpSearch("bank_robbery", -1),
+    assert [a for a in st.legal_actions(0) if isinstance(a, WyattEarpSearch)] == [WyattEarpSearch()]
+    act(st, 0, WyattEarpSearch())
+    assert st.legal_actions(0) == [
+        WyattEarpTake("outlaw", BILLY),
+        WyattEarpTake("outlaw", BELLE),
+        WyattEarpTake("bank_robbery", -1),
     ]
-    act(st, 0, WyattEarpSearch("bank_robbery", -1))
+    act(st, 0, WyattEarpTake("bank_robbery", -1))
     # the one exception: the Sheriff card taken may be played immediately
-    assert st.view(1).immediate is not None and st.view(1).immediate.name == "Bank robbery"
+    assert st.view(0).immediate is not None and st.view(0).immediate.name == "Bank robbery"
+    assert st.view(1).immediate is None  # the others did not see which card was taken
     assert sheriff_plays(st, 0) == [PlaySheriff("bank_robbery")]
     act(st, 0, PlaySheriff("bank_robbery"))
     act(st, 0, ChooseTarget(0, BILLY))
@@ -489,6 +527,7 @@ def test_wyatt_earp_search_never_takes_a_wyatt_earp() -> None:
     assert sheriff_plays(st, 0) == []
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.search")
 def test_wyatt_earp_search_sheriff_card_not_played_at_once_is_kept() -> None:
     st = position(
         3,
@@ -498,12 +537,14 @@ def test_wyatt_earp_search_sheriff_card_not_played_at_once_is_kept() -> None:
         discard=["bank_robbery"],
         phase="play",
     )
-    act(st, 0, WyattEarpSearch("bank_robbery", -1))
+    act(st, 0, WyattEarpSearch())
+    act(st, 0, WyattEarpTake("bank_robbery", -1))
     act(st, 0, PlayOutlaws(BILLY, 1))
     assert sheriff_plays(st, 0) == []
     assert kind("bank_robbery") in hand_kinds(st, 0)
 
 
+@pytest.mark.rule("wyatt_earp", "wyatt-earp.remove-hideout")
 def test_wyatt_earp_removes_your_hideout_on_your_turn() -> None:
     st = position(
         3,
@@ -515,7 +556,7 @@ def test_wyatt_earp_removes_your_hideout_on_your_turn() -> None:
         phase="play",
     )
     act(st, 0, WyattEarpRemoveHideout())
-    assert st.legal_actions(0) == [ChooseTarget(0, JESSE)]
+    assert st.legal_actions(0) == [ChooseTarget(0, JESSE), DeclineTarget()]
     act(st, 0, ChooseTarget(0, JESSE))
     assert st.hideout[0][JESSE] == -1 and st.cp(0, JESSE) == 6
     assert st.discard[-1] in cards("hideout")
@@ -525,6 +566,7 @@ def test_wyatt_earp_removes_your_hideout_on_your_turn() -> None:
 # ---------------------------------------------------------------------------------------------- free_photo option
 
 
+@pytest.mark.rule("wyatt_earp", "options.free-photo")
 def test_free_photo_option_out_of_turn() -> None:
     options = {"free_photo": True}
     st = position(4, 0, hands={0: ["billy"] * 3 + ["wes"], 2: ["photo:billy", "jesse"]}, phase="play", options=options)
@@ -542,6 +584,7 @@ def test_free_photo_option_out_of_turn() -> None:
     assert st.to_act == (1,)
 
 
+@pytest.mark.rule("wyatt_earp", "options.free-photo")
 def test_free_photo_option_off_or_photo_face_up() -> None:
     st = position(4, 0, hands={0: ["billy"] * 3 + ["wes"], 2: ["photo:billy", "jesse"]}, phase="play")
     act(st, 0, PlayOutlaws(BILLY, 3))

@@ -18,6 +18,7 @@ from engine.wyatt_earp.events import CardsDrawn, OutlawsPlayed, TopDiscardTaken
 from tests.wyatt_earp_helpers import BILLY, JESSE, act, cards, check_conservation, events_of, hand_kinds, kind, position
 
 
+@pytest.mark.rule("wyatt_earp", "draw.choice")
 def test_draw_two_from_the_supply_privately() -> None:
     st = position(3, 0, hands={0: ["wyatt_earp"]}, supply=["belle", "jesse"], discard=["hideout"])
     assert st.legal_actions(0) == [DrawFromSupply(), TakeTopDiscard()]
@@ -31,6 +32,7 @@ def test_draw_two_from_the_supply_privately() -> None:
     assert not st.known
 
 
+@pytest.mark.rule("wyatt_earp", "draw.choice")
 def test_take_the_top_discard_everyone_sees_it() -> None:
     st = position(3, 0, hands={0: ["wyatt_earp"]}, discard=["hideout", "belle"])
     top = st.discard[-1]
@@ -42,11 +44,13 @@ def test_take_the_top_discard_everyone_sees_it() -> None:
     assert st.view(0).players[0].known == ()  # the own hand is in View.hand
 
 
+@pytest.mark.rule("wyatt_earp", "draw.choice")
 def test_no_top_discard_to_take_from_an_empty_stack() -> None:
     st = position(2, 0, hands={0: ["billy"]}, discard=[])
     assert st.legal_actions(0) == [DrawFromSupply()]
 
 
+@pytest.mark.rule("wyatt_earp", "outlaws.first-set")
 def test_first_set_needs_three_outlaw_cards() -> None:
     st = position(3, 0, hands={0: ["billy", "billy", "billy", "billy", "jesse", "jesse"]}, phase="play")
     legal = st.legal_actions(0)
@@ -55,12 +59,14 @@ def test_first_set_needs_three_outlaw_cards() -> None:
         st.apply(0, PlayOutlaws(JESSE, 2))
 
 
+@pytest.mark.rule("wyatt_earp", "outlaws.any-number")
 def test_after_the_first_set_any_number() -> None:
     st = position(3, 1, territories={0: {"billy": ["billy"] * 3}}, hands={1: ["billy", "billy", "jesse"]}, phase="play")
     plays = [a for a in st.legal_actions(1) if isinstance(a, PlayOutlaws)]
     assert plays == [PlayOutlaws(BILLY, 1), PlayOutlaws(BILLY, 2)]
 
 
+@pytest.mark.rule("wyatt_earp", "outlaws.reward")
 def test_reward_examples_of_the_rulebook() -> None:
     """2. Play, examples 1-3: Anna 4 Jesse James (+$3,000), Curt 2 (+$1,000), Anna 1 more (+$0)."""
     st = position(3, 0, hands={0: ["jesse"] * 5 + ["wyatt_earp"], 2: ["jesse"] * 2 + ["hideout"]}, phase="play")
@@ -85,6 +91,7 @@ def test_reward_examples_of_the_rulebook() -> None:
     check_conservation(st)
 
 
+@pytest.mark.rule("wyatt_earp", "outlaws.one-group")
 def test_one_group_per_outlaw() -> None:
     st = position(2, 0, territories={0: {"billy": ["billy"] * 3}}, hands={0: ["billy", "billy", "jesse"]}, phase="play")
     act(st, 0, PlayOutlaws(BILLY, 2))
@@ -92,14 +99,21 @@ def test_one_group_per_outlaw() -> None:
     assert len(st.view(0).players[0].territory) == 1
 
 
-def test_one_batch_per_outlaw_per_turn() -> None:
+@pytest.mark.rule("wyatt_earp", "outlaws.each-play")
+def test_the_same_outlaw_may_be_played_again_in_a_turn() -> None:
+    """Round two: the rulebook does not limit a turn to one batch per Outlaw (see the package
+    docstring); each play pays for its own cards."""
     st = position(3, 0, hands={0: ["billy"] * 5 + ["jesse"]}, phase="play")
     act(st, 0, PlayOutlaws(BILLY, 3))
-    assert not any(isinstance(a, PlayOutlaws) for a in st.legal_actions(0))
-    assert st.view(0).melded == (BILLY,)
-    assert st.view(1).melded == ()  # what a player may still do is not shown to others
+    assert [a for a in st.legal_actions(0) if isinstance(a, PlayOutlaws)] == [
+        PlayOutlaws(BILLY, 1),
+        PlayOutlaws(BILLY, 2),
+    ]
+    act(st, 0, PlayOutlaws(BILLY, 1))
+    assert [e.reward for e in events_of(st, OutlawsPlayed)] == [2000, 0]
 
 
+@pytest.mark.rule("wyatt_earp", "outlaws.each-play")
 def test_outlaw_cards_gained_later_are_a_new_batch() -> None:
     st = position(3, 0, hands={0: ["billy"] * 4 + ["wyatt_earp", "jesse"]}, supply=["billy", "jesse"], phase="play")
     act(st, 0, PlayOutlaws(BILLY, 3))
@@ -108,6 +122,7 @@ def test_outlaw_cards_gained_later_are_a_new_batch() -> None:
     assert plays == [PlayOutlaws(BILLY, 1), PlayOutlaws(BILLY, 2)]
 
 
+@pytest.mark.rule("wyatt_earp", "play.keep-a-discard")
 def test_a_card_must_stay_to_discard() -> None:
     st = position(3, 0, hands={0: ["billy", "billy", "billy"]}, phase="play")
     assert not any(isinstance(a, PlayOutlaws) for a in st.legal_actions(0))
@@ -117,6 +132,7 @@ def test_a_card_must_stay_to_discard() -> None:
     assert st.legal_actions(0) == [Discard("bank_robbery", -1)]
 
 
+@pytest.mark.rule("wyatt_earp", "play.cards")
 def test_a_played_card_cannot_be_the_discard() -> None:
     st = position(3, 0, hands={0: ["billy"] * 3 + ["jesse"]}, phase="play")
     assert Discard("outlaw", BILLY) in st.legal_actions(0)
@@ -124,6 +140,7 @@ def test_a_played_card_cannot_be_the_discard() -> None:
     assert st.legal_actions(0) == [Discard("outlaw", JESSE)]
 
 
+@pytest.mark.rule("wyatt_earp", "discard.ends-turn")
 def test_discard_ends_the_turn_and_has_no_effect() -> None:
     st = position(3, 2, hands={2: ["hideout", "billy"]}, territories={0: {"jesse": ["jesse"] * 3}}, phase="play")
     act(st, 2, Discard("hideout", -1))
@@ -132,6 +149,8 @@ def test_discard_ends_the_turn_and_has_no_effect() -> None:
     assert st.to_act == (0,) and st.phase == "draw" and st.current == 0  # clockwise: seat 2's left is 0
 
 
+@pytest.mark.rule("wyatt_earp", "sheriff.one-per-turn")
+@pytest.mark.rule("wyatt_earp", "play.cards")
 def test_at_most_one_sheriff_card_a_turn() -> None:
     st = position(
         3,

@@ -162,7 +162,10 @@ def position(
     st.starter = current
     st.current = current
     st.sheriff_played = False
-    st.melded = 0
+    st.secret = {}
+    st.progressed = False
+    st.stalled = 0
+    st.stalled_hands = 0
     st.bonus = -1
     st.pending = -1
     st.response = (-1, -1)

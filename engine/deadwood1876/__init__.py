@@ -21,7 +21,16 @@ Where the rulebook is silent, these are our decisions, each with its reason:
   Safes"; not shuffling only shows others where the new Safe lies).
 * Third Law order: the player who wins a 4th Safe views it, gives one away (any of the four),
   then shuffles the rest; the recipient lays it at the right end of their row without shuffling.
-  Whether the giver shuffles before or after giving cannot be told apart at the table.
+  The English text does not say when the giver shuffles, and before or after giving cannot be
+  told apart at the table. The Dutch prototype's Third Law does say it: the giver's Safes are
+  shuffled first, then one is given away ("worden de Kluizen van deze speler geschud en moet
+  deze een Kluis afgeven"; the receiver "mag ... niet schudden"), as the corrected
+  ``shared/data/deadwood1876/NOTES.md`` reads it (Dutch prototype differences). ``prototype_rules``
+  follows the Dutch text; by default the giver shuffles after giving.
+* Revealed Badges keep their place when their owner shuffles (after a Robbery won in the
+  Badge Round): they lie face up ("Revealed Badges have no value and can not be attacked"), so
+  shuffling them in would hide nothing; the face-down Safes are shuffled among the other places
+  (``rules/laws.py``, :func:`~engine.deadwood1876.rules.laws.shuffle_row`).
 * Holsters: each player who is not fighting may give at most one Holster per fight ("to either
   of them", "but not both"). Everyone not fighting is asked, Holster in hand or not, so that the
   question reveals nothing. Holsters given are revealed together once all have chosen.
@@ -50,6 +59,13 @@ Where the rulebook is silent, these are our decisions, each with its reason:
   (a seat, ``Fight.answer``) without knowing the Safe; the Stranger's Safe holsters apply.
 * The Third Law counts the Stranger as a player: it can be the one with the fewest Safes and
   receive a Safe. It never gains Safes otherwise, so it never gives one.
+* The Stranger is a player for the Third Law only ("The 3rd Law of Deadwood treats the Stranger
+  as a player"): the Final Showdown's tie-break ("the tied establishment with the fewest players
+  advances") counts players, not the Stranger's star. An establishment holding one player and
+  the Stranger ties with one holding the other player; both then advance, and all three
+  advancing is the rulebook's CASH case: the Stranger is removed and the players fight to the
+  death. An establishment holding only the Stranger has no players, so it wins a tie for most
+  gold and the Stranger advances alone (both players lose).
 * One attached Holster per Safe and one per character card. A Holster attached to a Safe
   stays with it when the Safe changes hands; when the Safe is attacked, the Holster joins that
   defence (whoever defends) and is discarded at the end of the turn. Attaching is your turn's
@@ -69,7 +85,9 @@ Optional rules (OPTIONAL ADVANCED RULES), each an option, off by default:
   Mystery Safes other than the Dagger carry no gold. The Dagger's choice, the Explosives' target
   and the Poker Deck's gun are decisions of their owner after the Badge Round (alphabetical
   order). The Explosives can hit any unrevealed Safe of another player or of the Stranger (a
-  starred Safe not yet resolved included: it is then gone). The Poker Deck's red die is the
+  starred Safe not yet resolved included: it is then gone). A Holster attached to the Safe blown
+  up (2-3 players) is a Deadwood card, not part of the Safe: it goes to the discard pile face up,
+  like an attached Holster once used; only the Safe leaves the game. The Poker Deck's red die is the
   Colt die (faces 0-3, see NOTES.md); its owner needs a card in hand (always true after the
   Badge Round). Bad Sarsaparilla removes its owner's best Showdown Gun Safe (not the Dagger's).
   Cash: its owner advances along with the richest establishment (the Stranger too, if it owns
@@ -111,6 +129,19 @@ says what players may see, not what they may remember, so these are our choices;
 * Other seats' hidden simultaneous choices are redrawn uniformly from their legal actions; the
   redraw is uniform over the positions consistent with the above, not weighted by how likely others
   were to play as they did (the usual Information Set MCTS approximation).
+
+The decision cap (DESIGN.md: every game ends): ``Deadwood1876.max_decisions`` is 500 decisions a
+player (``game.MAX_DECISIONS``: 1,000 at 2 players to 4,500 at 9). Measured by
+``tests/bench/decision_counts.py`` over 1,000 random and 50 heuristic games per player count, the
+longest game took 65 decisions at 2 players, 126 at 4, 254 at 6 and 406 at 9: the game has a
+fixed number of turns (and every fight, Heist and Showdown round ends), so no play reaches the
+cap; it guards against a bug. The decision that reaches it ends the game (``rules/showdown.py``,
+``end_at_cap``): a public ``engine.GameCapped`` event, then the game is scored as it stands by the
+Final Showdown's own rule, without the fight to the death, which needs more decisions. In the
+Showdown, everyone still alive wins together; before it, all Safes are revealed, the richest
+establishment advances as usual, and everyone who would fight in the Showdown wins together (a
+lone player who advances wins alone; the Stranger alone: nobody). The reason: the Showdown is the
+rulebook's only scoring, and its advancing rule is the part that needs no decision.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.core import GameCapped
+
 
 class Card(msgspec.Struct, frozen=True):
     """A Deadwood card: ``id`` (0..49), ``gun`` name, ``item`` name, ``white`` Horse or not."""
@@ -253,12 +255,17 @@ class DaggerChosen(msgspec.Struct, frozen=True, tag="dagger_chosen"):
 
 
 class SafeExploded(msgspec.Struct, frozen=True, tag="safe_exploded"):
-    """Explosives: ``seat`` removed ``owner``'s Safe at ``index`` (``safe``, shown to all) from the game."""
+    """Explosives: ``seat`` removed ``owner``'s Safe at ``index`` (``safe``, shown to all) from the game.
+
+    ``holster``: the Holster that was attached to that Safe (2-3 players), now face up on the
+    discard pile; ``None`` if it had none.
+    """
 
     seat: int
     owner: int
     index: int
     safe: str
+    holster: Card | None = None
 
 
 class PokerDeckPlayed(msgspec.Struct, frozen=True, tag="poker_deck_played"):
@@ -363,5 +370,6 @@ Event = (
     | PlayerOut
     | HandsTakenBack
     | GameOver
+    | GameCapped
 )
 """Every Deadwood 1876 event (tagged union)."""

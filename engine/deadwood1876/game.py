@@ -13,13 +13,19 @@ from engine.deadwood1876 import resample, rules, views
 from engine.deadwood1876.actions import Action
 from engine.deadwood1876.components import Components, PlayerCount, components
 from engine.deadwood1876.events import Event
-from engine.deadwood1876.rules import setup
+from engine.deadwood1876.rules import setup, showdown
 from engine.deadwood1876.state import DeadwoodState, card_faces
 from engine.deadwood1876.views import View
 
-RULES_VERSION = "deadwood1876/1"
+RULES_VERSION = "deadwood1876/2"
 """Bump whenever a rule, the order of chance draws or the order of legal actions changes:
-replays recorded under another version are refused."""
+replays recorded under another version are refused. 2: the Final Showdown's "fewest players"
+counts players, not the Stranger; a blown-up Safe's attached Holster goes to the discard pile."""
+
+
+MAX_DECISIONS = {n: 500 * n for n in range(2, 10)}
+"""The hard cap on decisions per game, by player count: 500 a player, 11 to 15 times the longest
+game measured (see the package docstring: The decision cap)."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -60,6 +66,7 @@ class Deadwood1876:
     steps = rules.STEPS
     make_view = staticmethod(views.make_view)
     resample_state = staticmethod(resample.resample)
+    end_at_cap = staticmethod(showdown.end_at_cap)
 
     def __init__(self) -> None:
         self.components: Components = components()
@@ -112,6 +119,16 @@ class Deadwood1876:
     def rules_help(self) -> str:
         """A player's rules summary for the help screen (Markdown, from ``help.md``)."""
         return resources.files(__package__).joinpath("help.md").read_text(encoding="utf-8")
+
+    def max_decisions(self, num_players: int) -> int:
+        """The hard cap on decisions (applied actions) in a ``num_players``-player game, from
+        :data:`MAX_DECISIONS`; the game ends there (see the package docstring: The decision cap).
+
+        Raises:
+            ValueError: ``num_players`` is not an ``int`` from 2 to 9.
+        """
+        check_new_game(self, num_players, 0)
+        return MAX_DECISIONS[num_players]
 
 
 def prototype_table(table: PlayerCount, four: PlayerCount) -> PlayerCount:

@@ -431,6 +431,8 @@ def _revealed(k: Knowledge, ev: E.BadgeRevealed | E.MysteryRevealed) -> None:
 
 
 def _safe_exploded(k: Knowledge, ev: E.SafeExploded) -> None:
+    if ev.holster is not None:  # its attached Holster went to the discard pile, face up
+        k.where[ev.holster.id] = _OUT
     k.saw(ev.safe)
     k.take(ev.owner, ev.index, ev.safe)
     k.exploded += 1

@@ -182,6 +182,8 @@ class DeadwoodState:
         "set_aside",
         "log",
         "result",
+        "decisions",
+        "decision_cap",
         "_legal",
         "_knowledge",
     )
@@ -238,6 +240,8 @@ class DeadwoodState:
         self.set_aside: list[list[int]] = [[] for _ in range(n)]
         self.log: list[LogEntry] = []
         self.result: Outcome | None = None
+        self.decisions = 0  # actions applied so far
+        self.decision_cap: int = game.max_decisions(self.n)  # the game ends when decisions reach it
         self._legal: dict[int, list[Any]] = {}
         self._knowledge: dict[int, Any] = {}  # what each seat has learned (resample.Knowledge), for resample()
 
@@ -297,6 +301,9 @@ class DeadwoodState:
                 ``action`` is not an instance of exactly one of the game's action classes (a
                 subclass, or an object whose ``__eq__`` always says yes, is refused), or not
                 among the seat's legal actions. The state is then unchanged.
+
+        The action that brings :attr:`decisions` to :attr:`decision_cap` (``max_decisions``) ends
+        the game if it goes on: see :func:`engine.deadwood1876.rules.showdown.end_at_cap`.
         """
         if type(seat) is not int or seat not in self.waiting:  # waiting holds only valid seats
             check_seat(seat, self.n, error=IllegalAction)
@@ -314,6 +321,9 @@ class DeadwoodState:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
         self._legal = {}
         self.game.apply_rules[self.phase](self, seat, action)
+        self.decisions += 1
+        if self.decisions >= self.decision_cap and self.result is None:
+            self.game.end_at_cap(self)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood1876.views.View`.
@@ -431,6 +441,8 @@ class DeadwoodState:
         other.advanced = self.advanced
         other.proxy = self.proxy
         other.result = self.result
+        other.decisions = self.decisions
+        other.decision_cap = self.decision_cap
         # lists of lists or sets
         other.hands = list(map(list, self.hands))
         other.rows = list(map(list, self.rows))

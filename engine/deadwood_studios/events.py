@@ -3,7 +3,8 @@
 Each event is a frozen, tagged msgspec Struct. Nothing is private to one seat in this game: the
 only hidden things are the face-down scene cards and the undealt deck, hidden from everyone. So
 every event is public, and the few that concern a face-down card (:class:`ScenesDealt`,
-:class:`DayEnded` when the last scene was never turned up) carry the card only in the omniscient
+:class:`DayEnded` when the last scene was never turned up, :class:`DayCalled` when a scene left
+was never turned up) carry the card only in the omniscient
 version (``engine.OMNISCIENT``: the replay viewer). Every die is an event: acting rolls
 (:class:`Acted`, with the practice chips and the budget) and the bonus dice of a wrap
 (:class:`SceneWrapped`, die by die and role by role).
@@ -15,15 +16,18 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.core import GameCapped
 from engine.deadwood_studios.components import Role, Scene
 
 __all__ = [
     "Acted",
     "BonusShare",
+    "DayCalled",
     "DayEnded",
     "DayStarted",
     "Event",
     "FinalScore",
+    "GameCapped",
     "GameEnded",
     "Moved",
     "Rehearsed",
@@ -183,6 +187,23 @@ class DayEnded(msgspec.Struct, frozen=True, tag="day_ended"):
     last_day: bool
 
 
+class DayCalled(msgspec.Struct, frozen=True, tag="day_called"):
+    """Day ``day`` was called by the no-progress rule (not in the rulebook; see
+    :mod:`engine.deadwood_studios.rules.ending_the_day`): ``idle_turns`` turns in a row (5 rounds)
+    in which nobody acted, rehearsed, took a role or upgraded. It ends as a day ends with one
+    scene left, but with every scene still on the board: ``sets`` (board order) and their
+    ``scenes`` (the face, or ``None`` for a card nobody turned up, shown in the omniscient
+    version) do not finish and pay nobody; their cards are removed. ``last_day``: the game is
+    over; otherwise everyone goes back to the Trailers and the next player starts the next day.
+    No :class:`DayEnded` follows: this event is the day's end."""
+
+    day: int
+    idle_turns: int
+    sets: tuple[str, ...]
+    scenes: tuple[Scene | None, ...]
+    last_day: bool
+
+
 class FinalScore(msgspec.Struct, frozen=True):
     """One seat's score: ``dollars + credits + 5 x rank`` = ``points``; ``place`` 1 is best (ties share)."""
 
@@ -214,6 +235,8 @@ Event = (
     | SceneWrapped
     | Upgraded
     | DayEnded
+    | DayCalled
     | GameEnded
+    | GameCapped
 )
 """Every Deadwood Studios event (a tagged union)."""

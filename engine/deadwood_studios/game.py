@@ -13,13 +13,18 @@ from engine.deadwood_studios import resample, rules, views
 from engine.deadwood_studios.actions import Action
 from engine.deadwood_studios.components import CREDITS, Components, components
 from engine.deadwood_studios.events import Event
-from engine.deadwood_studios.rules import setting_up
+from engine.deadwood_studios.rules import scoring, setting_up
 from engine.deadwood_studios.state import DeadwoodStudiosState
 from engine.deadwood_studios.views import View
 
-RULES_VERSION = "deadwood_studios/1"
+RULES_VERSION = "deadwood_studios/3"
 """Bump whenever a rule, the order of chance draws or the order of legal actions changes:
 replays recorded under another version are refused."""
+
+
+MAX_DECISIONS = {n: 10_000 for n in range(2, 9)}
+"""The hard cap on decisions per game, by player count: 10 to 18 times the longest game measured
+(see the package docstring: The decision cap)."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -50,6 +55,7 @@ class DeadwoodStudios:
     steps = rules.STEPS
     make_view = staticmethod(views.make_view)
     resample_state = staticmethod(resample.resample)
+    end_at_cap = staticmethod(scoring.end_at_cap)
 
     def __init__(self) -> None:
         self.components: Components = components()
@@ -72,6 +78,16 @@ class DeadwoodStudios:
         st = DeadwoodStudiosState(self, opts, num_players, seed)
         setting_up.start_game(st)
         return st
+
+    def max_decisions(self, num_players: int) -> int:
+        """The hard cap on decisions (applied actions) in a ``num_players``-player game, from
+        :data:`MAX_DECISIONS`; the game ends there (see the package docstring: The decision cap).
+
+        Raises:
+            ValueError: ``num_players`` is not an ``int`` from 2 to 8.
+        """
+        check_new_game(self, num_players, 0)
+        return MAX_DECISIONS[num_players]
 
     def describe(self, action: Any, view: Any, seat: int | None = None) -> str:
         """One line for ``action``, from what ``view`` shows.

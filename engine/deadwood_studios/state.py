@@ -38,7 +38,11 @@ class DeadwoodStudiosState:
     (lists indexed ``0..9``): ``scene`` (the card on it, -1 once wrapped), ``face_up``,
     ``shots_left``, and who works on each role: ``extra_by[set][i]`` and ``star_by[set][i]``
     (-1: free). ``deck`` is the undealt deck, its top card last; ``removed`` the cards that left
-    the board face up, ``removed_unseen`` the last scenes of a day removed face down.
+    the board face up, ``removed_unseen`` the last scenes of a day removed face down;
+    ``unfinished`` the sets whose scenes the end of the last day left unfinished (else empty).
+    The no-progress rule (:mod:`.rules.ending_the_day`): ``progressed`` says whether the current
+    turn made progress (its player worked on a role, took one or upgraded), ``idle_turns`` counts
+    the turns in a row that made none (0 at the start of every day).
     ``log`` holds the events (:data:`engine.core.LogEntry`); ``private`` the indexes of those
     with an omniscient-only version (they show face-down cards).
 
@@ -59,6 +63,8 @@ class DeadwoodStudiosState:
         "waiting",
         "moved",
         "upgraded",
+        "progressed",
+        "idle_turns",
         "room",
         "rank",
         "dollars",
@@ -74,9 +80,12 @@ class DeadwoodStudiosState:
         "deck",
         "removed",
         "removed_unseen",
+        "unfinished",
         "log",
         "private",
         "result",
+        "decisions",
+        "decision_cap",
         "_legal",
     )
 
@@ -92,6 +101,8 @@ class DeadwoodStudiosState:
         self.waiting: tuple[int, ...] = ()
         self.moved = False
         self.upgraded = False
+        self.progressed = False  # this turn: worked on a role, took one or upgraded
+        self.idle_turns = 0  # turns in a row without progress (the no-progress rule)
         self.room: list[int] = [TRAILERS] * n
         self.rank: list[int] = [COMP.start_rank[n]] * n
         self.dollars: list[int] = [0] * n
@@ -107,9 +118,15 @@ class DeadwoodStudiosState:
         self.deck: list[int] = []
         self.removed: list[int] = []
         self.removed_unseen: list[int] = []
+        # the sets whose scenes were still on the board when the last day ended (they "do not
+        # finish": the sets are not wrapped), else empty. Public and fixed by the last DayEnded or
+        # DayCalled event, so not in digest(): it changes no rule, and the game is over.
+        self.unfinished: tuple[int, ...] = ()
         self.log: list[LogEntry] = []
         self.private: list[int] = []  # the log entries with an omniscient-only version
         self.result: Outcome | None = None
+        self.decisions = 0  # actions applied so far
+        self.decision_cap: int = game.max_decisions(num_players)  # the game ends when decisions reach it
         self._legal: list[Any] | None = None
 
     # ------------------------------------------------------------------ contract
@@ -159,6 +176,9 @@ class DeadwoodStudiosState:
             IllegalAction: ``seat`` is not an ``int`` seat of this game or owes no decision;
                 ``action`` is not an instance of exactly one of the game's action classes, or
                 not among the seat's legal actions. The state is then unchanged.
+
+        The action that brings :attr:`decisions` to :attr:`decision_cap` (``max_decisions``) ends
+        the game if it goes on: see :func:`engine.deadwood_studios.rules.scoring.end_at_cap`.
         """
         if type(seat) is not int or seat not in self.waiting:
             check_seat(seat, self.n, error=IllegalAction)
@@ -176,6 +196,9 @@ class DeadwoodStudiosState:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
         self._legal = None
         self.game.apply_rules[type(action)](self, seat, action)
+        self.decisions += 1
+        if self.decisions >= self.decision_cap and self.result is None:
+            self.game.end_at_cap(self)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood_studios.views.View`.
@@ -226,6 +249,7 @@ class DeadwoodStudiosState:
             self.n,
             msgspec.to_builtins(self.options),
             (self.days, self.day, self.current, self.phase, self.waiting, self.moved, self.upgraded),
+            (self.progressed, self.idle_turns),
             self.room,
             self.rank,
             self.dollars,

@@ -41,7 +41,9 @@ class SetView(msgspec.Struct, frozen=True):
         id, name: e.g. ``"train_station"``, ``"Train Station"``.
         shots: its shot counters at the start of a day (1-3); ``shots_left`` those still on it.
         face_down: a scene card lies face down on it (nobody has walked in yet this day).
-        wrapped: its scene was wrapped today (no card; no roles until tomorrow).
+        wrapped: its scene was wrapped today (no card; no roles until tomorrow). Not a set whose
+            scene was left when the last day ended (the last scene, or every scene left when the
+            no-progress rule called the day): that scene "does not finish" (Ending the Day).
         scene: the face-up scene card, else ``None``.
         extras: the extras printed on the board, in board order.
         starring: the face-up card's starring roles, lowest rank first (the top role is the last).
@@ -173,7 +175,7 @@ def make_view(st: DeadwoodStudiosState, seat: int | None) -> View:
                 COMP.shots[s],
                 st.shots_left[s],
                 card >= 0 and not st.face_up[s],
-                card < 0,
+                card < 0 and s not in st.unfinished,
                 _SCENES[card] if face_up else None,
                 extras,
                 starring,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.core import GameCapped
+
 
 class Cowboy(msgspec.Struct, frozen=True, order=True):
     """A cowboy token: ``owner``'s seat and ``strength`` (1 Greenhorn, 2 Gunslinger, 3 Trail Boss)."""
@@ -165,7 +167,8 @@ class CowboyKilled(msgspec.Struct, frozen=True, tag="cowboy_killed"):
 
 
 class MoneyGained(msgspec.Struct, frozen=True, tag="money_gained"):
-    """``seat`` got ``amount`` dollars from the bank (``reason``: a building id, ``"train_station"``...)."""
+    """``seat`` got ``amount`` dollars from the bank (``reason``: the building that paid: an annexed building's id,
+    ``"hotel"``, ``"undertaker"`` or ``"stage_depot"``)."""
 
     seat: int
     amount: int
@@ -229,7 +232,7 @@ class CowboyHired(msgspec.Struct, frozen=True, tag="cowboy_hired"):
 
 
 class CowboyMoved(msgspec.Struct, frozen=True, tag="cowboy_moved"):
-    """``seat``'s ``reason`` (``"general_store"``, ``"grifter"``, ``"rail"``) moved ``cowboy`` from
+    """``seat``'s ``reason`` (``"general_store"`` or ``"grifter"``) moved ``cowboy`` from
     ``source`` to ``to`` (a plot or ``"mine"``)."""
 
     seat: int
@@ -400,5 +403,6 @@ Event = (
     | GameEnding
     | FinalScore
     | GameOver
+    | GameCapped
 )
 """Every Deadwood event (a tagged union)."""

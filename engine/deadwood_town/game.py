@@ -13,13 +13,19 @@ from engine.deadwood_town import resample, rules, views
 from engine.deadwood_town.actions import Action
 from engine.deadwood_town.components import Components, components
 from engine.deadwood_town.events import Event
-from engine.deadwood_town.rules import run, setup, turn
+from engine.deadwood_town.rules import end_of_game, run, setup, turn
 from engine.deadwood_town.state import MINE, DeadwoodTownState
 from engine.deadwood_town.views import View
 
-RULES_VERSION = "deadwood_town/1"
+RULES_VERSION = "deadwood_town/2"
 """Bump whenever a rule, the order of chance draws or the order of legal actions changes:
-replays recorded under another version are refused."""
+replays recorded under another version are refused. 2: a Crime Pool emptied during a turn ends
+the game even if a Telegraph Office refills it; after an end condition, shootouts take no poster."""
+
+
+MAX_DECISIONS = {n: 4_000 * n for n in range(2, 6)}
+"""The hard cap on decisions per game, by player count: 4,000 a player, above what the 200-round
+limit allows (see the package docstring: The decision cap)."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -62,6 +68,7 @@ class DeadwoodTown:
         self.run = rules.run
         self.make_view = views.make_view
         self.resample_state = resample.resample
+        self.end_at_cap = end_of_game.end_at_cap
 
     def new_game(self, num_players: int, seed: int, options: Any = None) -> DeadwoodTownState:
         """Set up a new game (see :mod:`.rules.setup`); the first decision is the first player's turn.
@@ -82,6 +89,16 @@ class DeadwoodTown:
         turn.begin_turns(st, st.first)
         run(st)
         return st
+
+    def max_decisions(self, num_players: int) -> int:
+        """The hard cap on decisions (applied actions) in a ``num_players``-player game, from
+        :data:`MAX_DECISIONS`; the game ends there (see the package docstring: The decision cap).
+
+        Raises:
+            ValueError: ``num_players`` is not an ``int`` from 2 to 5.
+        """
+        check_new_game(self, num_players, 0)
+        return MAX_DECISIONS[num_players]
 
     def describe(self, action: Any, view: Any, seat: int | None = None) -> str:
         """One line for ``action``, from what ``view`` shows.

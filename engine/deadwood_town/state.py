@@ -88,6 +88,7 @@ class DeadwoodTownState:
         "first",
         "current",
         "turns",
+        "pool_emptied",
         "phase",
         "waiting",
         "pending",
@@ -95,6 +96,8 @@ class DeadwoodTownState:
         "fight",
         "log",
         "result",
+        "decisions",
+        "decision_cap",
         "_legal",
     )
 
@@ -130,6 +133,9 @@ class DeadwoodTownState:
         self.first = -1
         self.current = -1
         self.turns = 0
+        # the Crime Pool ran out during this turn and a Telegraph Office refilled it: the game
+        # ends after this turn all the same (rules.end_of_game), so it is never reset
+        self.pool_emptied = False
         self.phase = "setup"
         self.waiting: tuple[int, ...] = ()
         self.pending: tuple[Any, ...] = ()
@@ -137,6 +143,8 @@ class DeadwoodTownState:
         self.fight: list[int] | None = None
         self.log: list[LogEntry] = []
         self.result: Outcome | None = None
+        self.decisions = 0  # actions applied so far
+        self.decision_cap: int = game.max_decisions(num_players)  # the game ends when decisions reach it
         self._legal: dict[int, list[Any]] = {}
 
     # ------------------------------------------------------------------ contract
@@ -181,6 +189,9 @@ class DeadwoodTownState:
         Raises:
             IllegalAction: ``seat`` owes no decision, or ``action`` is not legal; the state is
                 then unchanged.
+
+        The action that brings :attr:`decisions` to :attr:`decision_cap` (``max_decisions``) ends
+        the game if it goes on: see :func:`engine.deadwood_town.rules.end_of_game.end_at_cap`.
         """
         if type(seat) is not int or seat not in self.waiting:
             check_seat(seat, self.n, error=IllegalAction)
@@ -200,6 +211,9 @@ class DeadwoodTownState:
         self.waiting = ()
         game.apply_rules[phase](self, seat, action)
         game.run(self)
+        self.decisions += 1
+        if self.decisions >= self.decision_cap and self.result is None:
+            game.end_at_cap(self)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.deadwood_town.views.View`.
@@ -260,7 +274,7 @@ class DeadwoodTownState:
             self.ponies,
             self.posters,
             (self.crime_pool, self.box, self.cartridge_supply, self.pony_supply),
-            (self.sheriff, self.rails, self.station_plot, self.first, self.current, self.turns),
+            (self.sheriff, self.rails, self.station_plot, self.first, self.current, self.turns, self.pool_emptied),
             self.queue,
             self.fight,
             len(self.log),

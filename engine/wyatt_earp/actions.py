@@ -10,8 +10,10 @@ A turn is a sequence of decisions (rulebook: Game Play):
 1. ``draw``: :class:`DrawFromSupply` or :class:`TakeTopDiscard`;
 2. ``play``: any number of :class:`PlayOutlaws`, at most one Sheriff card (:class:`PlayPhoto`,
    :class:`PlaySheriff`, :class:`MostWantedAsk`, :class:`MostWantedSteal`,
-   :class:`WyattEarpDraw`, :class:`WyattEarpSearch`, :class:`WyattEarpRemoveHideout`), and a
-   :class:`ChooseTarget` after each successful shot;
+   :class:`WyattEarpDraw`, :class:`WyattEarpSearch`, :class:`WyattEarpRemoveHideout`), a
+   :class:`WyattEarpTake` after a search, and a :class:`ChooseTarget` after each successful shot
+   (or :class:`DeclineTarget` where the rulebook says "may": a Most Wanted! steal, a Wyatt Earp
+   removing a Hideout);
 3. :class:`Discard`, which ends the turn.
 
 Out of turn: a player whose Outlaw just got a Hideout answers with
@@ -73,7 +75,14 @@ class WyattEarpDraw(msgspec.Struct, frozen=True, tag="wyatt_earp_draw", order=Tr
 
 
 class WyattEarpSearch(msgspec.Struct, frozen=True, tag="wyatt_earp_search", order=True):
-    """Wyatt Earp: take one card of this kind (never a Wyatt Earp) from the discard stack.
+    """Wyatt Earp: take the entire discard stack and search through it (rulebook: Wyatt Earp,
+    "draw one card"); then :class:`WyattEarpTake` names the card taken. Offered when the stack
+    holds a card other than a Wyatt Earp."""
+
+
+class WyattEarpTake(msgspec.Struct, frozen=True, tag="wyatt_earp_take", order=True):
+    """After :class:`WyattEarpSearch`: take one card of this kind (never a Wyatt Earp) from the
+    discard stack into your hand, unseen by the other players.
 
     ``card`` is the card type, ``outlaw`` its Outlaw (Outlaw cards and Photos) or -1.
     """
@@ -93,6 +102,11 @@ class ChooseTarget(msgspec.Struct, frozen=True, tag="choose_target", order=True)
 
     owner: int
     outlaw: int
+
+
+class DeclineTarget(msgspec.Struct, frozen=True, tag="decline_target", order=True):
+    """After a hit with Most Wanted! (steal) or with Wyatt Earp on your turn (remove a Hideout):
+    use the rulebook's "may" and take nothing; the card lies on the discard stack, played."""
 
 
 class Discard(msgspec.Struct, frozen=True, tag="discard", order=True):
@@ -123,8 +137,10 @@ Action = (
     | MostWantedSteal
     | WyattEarpDraw
     | WyattEarpSearch
+    | WyattEarpTake
     | WyattEarpRemoveHideout
     | ChooseTarget
+    | DeclineTarget
     | Discard
     | LetHideoutStand
     | DeclinePhoto

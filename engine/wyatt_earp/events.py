@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.core import GameCapped
+
 
 class Card(msgspec.Struct, frozen=True):
     """A Wyatt Earp card's face.
@@ -175,7 +177,16 @@ class CardStolen(msgspec.Struct, frozen=True, tag="card_stolen"):
 
 
 class CardSearched(msgspec.Struct, frozen=True, tag="card_searched"):
-    """Wyatt Earp: ``seat`` took ``card`` from the discard stack into the hand."""
+    """Wyatt Earp: ``seat`` took a card from the discard stack into the hand, without showing the
+    other players: ``card`` only for that seat (``None`` in everyone else's version)."""
+
+    seat: int
+    card: Card | None = None
+
+
+class TargetDeclined(msgspec.Struct, frozen=True, tag="target_declined"):
+    """After a hit, ``seat`` used the rulebook's "may" and took nothing with ``card`` (a Most
+    Wanted! stole no card; a Wyatt Earp removed no Hideout); the card lies on the discard stack."""
 
     seat: int
     card: Card
@@ -212,8 +223,10 @@ class CardDiscarded(msgspec.Struct, frozen=True, tag="card_discarded"):
 
 class HandEnded(msgspec.Struct, frozen=True, tag="hand_ended"):
     """The hand ended (End of a Hand): ``reason`` ``"last_card"`` (``seat`` discarded their last
-    card), ``"empty_hand"`` (``seat`` had no cards left at the end of a turn) or
-    ``"supply_exhausted"`` (the supply ran out a second time when ``seat`` needed cards)."""
+    card), ``"empty_hand"`` (``seat`` had no cards left at the end of a turn),
+    ``"supply_exhausted"`` (the supply ran out a second time when ``seat`` needed cards) or
+    ``"stalled"`` (the no-progress rule: ``seat`` ended the last of too many turns in a row in
+    which nobody drew from the supply or played a card; see :mod:`engine.wyatt_earp`)."""
 
     reason: str
     seat: int
@@ -272,6 +285,7 @@ Event = (
     | MostWantedAnswered
     | CardStolen
     | CardSearched
+    | TargetDeclined
     | HideoutRemoved
     | HideoutStands
     | PhotoDeclined
@@ -281,5 +295,6 @@ Event = (
     | OutlawScored
     | DuelShot
     | GameOver
+    | GameCapped
 )
 """Every Wyatt Earp event (a tagged union)."""

@@ -13,13 +13,17 @@ from engine.wyatt_earp import resample, rules, views
 from engine.wyatt_earp.actions import Action
 from engine.wyatt_earp.components import Components, components
 from engine.wyatt_earp.events import Event
-from engine.wyatt_earp.rules import setup
+from engine.wyatt_earp.rules import end_of_hand, setup
 from engine.wyatt_earp.state import WyattEarpState
 from engine.wyatt_earp.views import View
 
-RULES_VERSION = "wyatt_earp/1"
+RULES_VERSION = "wyatt_earp/2"
 """Bump whenever a rule, the order of chance draws or the order of legal actions changes:
 replays recorded under another version are refused."""
+
+MAX_DECISIONS = {2: 10_000, 3: 10_000, 4: 10_000}
+"""The hard cap on decisions per game, by player count: 11 to 16 times the longest game measured
+(see the package docstring: The decision cap)."""
 
 HIDEOUT_REWARD_MAX = 5000
 """The largest ``hideout_reward`` option (in $1,000 steps, like the reward tokens)."""
@@ -61,6 +65,7 @@ class WyattEarp:
     steps = rules.STEPS
     make_view = staticmethod(views.make_view)
     resample_state = staticmethod(resample.resample)
+    end_at_cap = staticmethod(end_of_hand.end_at_cap)
 
     def __init__(self) -> None:
         self.components: Components = components()
@@ -107,6 +112,16 @@ class WyattEarp:
     def rules_help(self) -> str:
         """A player's rules summary for the help screen (Markdown, from ``help.md``)."""
         return resources.files(__package__).joinpath("help.md").read_text(encoding="utf-8")
+
+    def max_decisions(self, num_players: int) -> int:
+        """The hard cap on decisions (applied actions) in a ``num_players``-player game, from
+        :data:`MAX_DECISIONS`; the game ends there (see the package docstring: The decision cap).
+
+        Raises:
+            ValueError: ``num_players`` is not an ``int`` from 2 to 4.
+        """
+        check_new_game(self, num_players, 0)
+        return MAX_DECISIONS[num_players]
 
 
 def _kind_name(comp: Components, card: str, outlaw: int) -> str:
@@ -156,7 +171,9 @@ def _describe(comp: Components, action: Any, view: Any, seat: int | None = None)
     if isinstance(action, A.WyattEarpDraw):
         return line("Wyatt Earp: draw two cards from the supply")
     if isinstance(action, A.WyattEarpSearch):
-        return line(f"Wyatt Earp: take {_kind_name(comp, action.card, action.outlaw)} from the discard stack")
+        return line("Wyatt Earp: search the discard stack and take one card")
+    if isinstance(action, A.WyattEarpTake):
+        return line(f"take {_kind_name(comp, action.card, action.outlaw)} from the discard stack")
     if isinstance(action, A.WyattEarpRemoveHideout):
         return line("Wyatt Earp: try a shot to remove a Hideout")
     if isinstance(action, A.ChooseTarget):
@@ -171,6 +188,14 @@ def _describe(comp: Components, action: Any, view: Any, seat: int | None = None)
             return line(f"remove the Hideout from {group}")
         name = pending.name if pending is not None else "the Sheriff card"
         return line(f"put {name} on {group}")
+    if isinstance(action, A.DeclineTarget):
+        pending = getattr(view, "pending", None)
+        kind = pending.card if pending is not None else ""
+        if kind == "most_wanted":
+            return line("steal nothing")
+        if kind == "wyatt_earp":
+            return line("remove no Hideout")
+        return line("take nothing")
     if isinstance(action, A.Discard):
         return line(f"discard {_kind_name(comp, action.card, action.outlaw)}")
     if isinstance(action, A.LetHideoutStand):

@@ -9,6 +9,7 @@ phase                 who decides (``to_act``)
 ====================  ==================================================================
 ``draw``              the current player (1. Draw)
 ``play``              the current player: play cards, or discard to end the turn (2., 3.)
+``search``            the current player, after a Wyatt Earp search: the card to take
 ``target``            the current player, after a hit: where the Sheriff card goes
 ``hideout_response``  out of turn: the player a Hideout was just played on (Wyatt Earp)
 ``free_photo``        out of turn, ``free_photo`` option: one player at a time, clockwise
@@ -19,7 +20,7 @@ phase                 who decides (``to_act``)
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -51,6 +52,25 @@ CARRIES_GROUP = tuple(_COMP.card_type[c] in (OUTLAW, PHOTO) for c in range(_COMP
 """Outlaw cards and Photos: the cards other Sheriff cards in a group lie on."""
 
 
+class Secret(NamedTuple):
+    """A card taken unseen with a Wyatt Earp search (rulebook: Wyatt Earp, "adds it to his hand,
+    without showing the other players"), while it stays in the hand.
+
+    Attributes:
+        candidates: the other cards the search could have taken as the table saw it (the rest of
+            the stack except Wyatt Earps, and cards earlier searches took unseen), less those seen
+            since (a card that surfaced as the top of the stack, a secret card laid face up).
+        reshuffled: whether the supply had run out once this hand when the search was made (a
+            reshuffle since moved the candidates from the discard stack into the supply).
+        knowers: the seats that know the card: the searcher, and every player who searched the
+            same stack later (seeing what was left).
+    """
+
+    candidates: frozenset[int]
+    reshuffled: bool
+    knowers: frozenset[int]
+
+
 class WyattEarpState:
     """One game of Wyatt Earp (implements :class:`engine.State`).
 
@@ -61,12 +81,13 @@ class WyattEarpState:
     ``hideout[seat][outlaw]`` is the Hideout card covering it (-1: none).
 
     Knowledge (for views and :meth:`resample`): ``known`` holds the cards in hands that every
-    player knows (taken from the discard stack, given by Most Wanted!, stolen from a
-    territory); ``lacks[seat]`` is a bit set of the Outlaws of which ``seat`` is known to hold
+    player knows (taken from the top of the discard stack, given by Most Wanted!, stolen from a
+    territory); ``secret`` the cards in hands taken unseen with a Wyatt Earp search (see
+    :class:`Secret`); ``lacks[seat]`` is a bit set of the Outlaws of which ``seat`` is known to hold
     no card other than known ones (refused a Most Wanted! request since the last hidden draw);
     once the supply was reshuffled, ``recycled`` holds the cards of the discard stack that went
-    into it (the whole table saw them) and ``drawn_since[seat]`` counts the cards ``seat`` drew
-    from the supply since then.
+    into it (the whole table saw them, but for cards taken unseen by a search) and
+    ``drawn_since[seat]`` counts the cards ``seat`` drew from the supply since then.
 
     The rules, views and resampling live in modules that import this one, never the other way
     round: the state reaches them through its game (:class:`~engine.wyatt_earp.game.WyattEarp`
@@ -95,11 +116,14 @@ class WyattEarpState:
         "recycled",
         "drawn_since",
         "known",
+        "secret",
         "lacks",
         "phase",
         "waiting",
         "sheriff_played",
-        "melded",
+        "progressed",
+        "stalled",
+        "stalled_hands",
         "bonus",
         "pending",
         "response",
@@ -107,6 +131,8 @@ class WyattEarpState:
         "duel",
         "log",
         "result",
+        "decisions",
+        "decision_cap",
         "_legal",
     )
 
@@ -132,11 +158,14 @@ class WyattEarpState:
         self.recycled: set[int] = set()  # the cards shuffled into the supply at the reshuffle
         self.drawn_since: list[int] = [0] * n  # cards each seat drew from the supply since then
         self.known: set[int] = set()
+        self.secret: dict[int, Secret] = {}  # cards taken unseen with a Wyatt Earp search, still in a hand
         self.lacks: list[int] = [0] * n
         self.phase = "setup"
         self.waiting: tuple[int, ...] = ()
         self.sheriff_played = False
-        self.melded = 0  # bit set: Outlaws played this turn, no card of theirs gained since
+        self.progressed = False  # this turn a card was drawn from the supply or played
+        self.stalled = 0  # consecutive turns without either, this hand (the no-progress rule)
+        self.stalled_hands = 0  # consecutive hands ended by the no-progress rule
         self.bonus = -1  # a Sheriff card taken with Wyatt Earp that may be played right now
         self.pending = -1  # the Sheriff card waiting for its target after a hit
         self.response: tuple[int, int] = (-1, -1)  # (owner, outlaw) of the Hideout just played
@@ -144,6 +173,8 @@ class WyattEarpState:
         self.duel: list[int] = [0] * n  # duel standing (0: not in a duel; higher is better)
         self.log: list[LogEntry] = []
         self.result: Outcome | None = None
+        self.decisions = 0  # actions applied so far
+        self.decision_cap: int = game.max_decisions(num_players)  # the game ends when decisions reach it
         self._legal: dict[int, list[Any]] = {}
 
     # ------------------------------------------------------------------ contract
@@ -194,6 +225,9 @@ class WyattEarpState:
             IllegalAction: ``seat`` is not an ``int`` seat of this game or owes no decision;
                 ``action`` is not an instance of exactly one of the game's action classes, or
                 not among the seat's legal actions. The state is then unchanged.
+
+        The action that brings :attr:`decisions` to :attr:`decision_cap` (``max_decisions``) ends
+        the game if it goes on: see :func:`engine.wyatt_earp.rules.end_of_hand.end_at_cap`.
         """
         if type(seat) is not int or seat not in self.waiting:
             check_seat(seat, self.n, error=IllegalAction)
@@ -209,6 +243,9 @@ class WyattEarpState:
                 raise IllegalAction(f"seat {seat}, phase {self.phase!r}: {exc}") from None
         self._legal = {}
         self.game.apply_rules[self.phase](self, seat, action)
+        self.decisions += 1
+        if self.decisions >= self.decision_cap and self.result is None:
+            self.game.end_at_cap(self)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know, as a :class:`~engine.wyatt_earp.views.View`.
@@ -273,8 +310,10 @@ class WyattEarpState:
             sorted(self.recycled),
             self.drawn_since,
             sorted(self.known),
+            sorted((c, sorted(e.candidates), e.reshuffled, sorted(e.knowers)) for c, e in self.secret.items()),
             self.lacks,
-            (self.sheriff_played, self.melded, self.bonus, self.pending, self.response, self.asking),
+            (self.sheriff_played, self.bonus, self.pending, self.response, self.asking),
+            (self.progressed, self.stalled, self.stalled_hands),
             self.duel,
             len(self.log),
             self.chance.fingerprint(),
@@ -303,6 +342,7 @@ class WyattEarpState:
         other.recycled = set(self.recycled)
         other.drawn_since = list(self.drawn_since)
         other.known = set(self.known)
+        other.secret = dict(self.secret)
         other.lacks = list(self.lacks)
         other.asking = list(self.asking)
         other.duel = list(self.duel)
@@ -314,8 +354,10 @@ class WyattEarpState:
         """A determinization for ``seat``: a copy in which everything hidden from ``seat`` is drawn
         again from what it knows (Information Set MCTS samples these).
 
-        Redrawn: the other players' hands except the cards everyone knows are there, the supply
-        (contents and order) and future chance (a new :class:`engine.Chance` from ``seed``).
+        Redrawn: the other players' hands except the cards everyone knows are there, the cards
+        other players took with a Wyatt Earp search that ``seat`` did not see (among the cards
+        the search could have taken), the supply (contents and order) and future chance (a new
+        :class:`engine.Chance` from ``seed``).
         A player known to hold no card of an Outlaw (refused a Most Wanted! request since the last
         hidden draw) gets none. Kept: everything public and ``seat``'s own hand. The copy has the
         same ``view(seat)``, ``to_act`` and ``legal_actions(seat)``; its event log keeps
@@ -369,7 +411,36 @@ class WyattEarpState:
         hand.remove(best)
         if best_known:
             known.discard(best)
+        elif best in self.secret:
+            self.forget_secret(best)
         return best
+
+    def forget_secret(self, card: int) -> None:
+        """``card``, taken unseen with a Wyatt Earp search, leaves its hand face up: everyone now
+        knows where it is, so it is no longer a secret, nor a card some other search may have taken."""
+        del self.secret[card]
+        self.prune(card)
+
+    def prune(self, card: int) -> None:
+        """Everyone saw ``card`` (the new top of the discard stack, or a secret card laid face up):
+        it is no longer one of the cards a hidden Wyatt Earp search may have taken."""
+        for c, entry in self.secret.items():
+            if card in entry.candidates:
+                self.secret[c] = entry._replace(candidates=entry.candidates - {card})
+
+    def doubtful(self, seat: int | None = None) -> set[int]:
+        """The cards of the discard stack ``seat`` cannot be sure are still there: those another
+        player may have taken with a Wyatt Earp search since ``seat`` last looked through the stack
+        (``None``: the table's public knowledge, nobody's own search counted). See
+        :mod:`engine.wyatt_earp.views`."""
+        out: set[int] = set()
+        reshuffled = self.reshuffled
+        for entry in self.secret.values():
+            if entry.reshuffled == reshuffled and (seat is None or seat not in entry.knowers):
+                out |= entry.candidates
+        if out:
+            out.intersection_update(self.discard)
+        return out
 
     def supply_cards(self, count: int, seat: int = -1) -> list[int] | None:
         """Take ``count`` cards off the top of the supply (End of a Hand, 1. Draw's note), for
@@ -395,6 +466,7 @@ class WyattEarpState:
                     supply.extend(reversed(out))
                     return None
             out.append(supply.pop())
+            self.progressed = True
             if self.reshuffled and seat >= 0:
                 self.drawn_since[seat] += 1
         return out

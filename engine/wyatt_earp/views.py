@@ -1,12 +1,22 @@
 """What a seat may know of a Wyatt Earp game.
 
 A view shows everything on the table: every territory (each group's cards, counted CP and
-Hideout), the whole discard stack (every card in it was laid face up), the reward posters, the
-supply's size, money and hand sizes; plus, for a seat, its own hand. Of other hands it shows
-only what everyone knows: cards taken from the discard stack, given by Most Wanted! or stolen
+Hideout), the discard stack as the seat knows it (below), the reward posters, the supply's
+size, money and hand sizes; plus, for a seat, its own hand. Of other hands it shows only what
+everyone knows: cards taken from the top of the discard stack, given by Most Wanted! or stolen
 from a territory (``known``), and the Outlaws a player is known to hold no other card of
 (refused a Most Wanted! request since their last hidden draw: ``lacks``). Nothing else hidden:
-no other hand, no supply order.
+no other hand, no supply order, no card another player took with a Wyatt Earp search.
+
+The discard stack (decision, see the package docstring): it lies face up, but only its top card
+is on view; the cards below are what a player remembers seeing laid on it. ``discard`` lists the
+cards the seat knows are in it, bottom first, the top card last (always known), and
+``discard_size`` how many it holds. After another player's Wyatt Earp search the seat cannot
+know which card was taken, so the cards that search may have taken (every card of the stack but
+the Wyatt Earps) drop out of ``discard`` until the doubt is settled: until the seat searches the
+stack itself, a card comes back into view at the top, or the card taken is laid face up. No
+seat can therefore tell the card taken by comparing stacks. During its own search a seat sees
+the whole stack. A spectator knows what every player knows.
 """
 
 from __future__ import annotations
@@ -90,16 +100,18 @@ class View(msgspec.Struct, frozen=True):
         players: every seat, in seat order.
         posters: the seven reward posters, in poster order.
         hand: the viewer's cards (empty for a spectator).
-        discard: the discard stack, bottom first (the last card is the top).
+        discard: the cards the viewer knows are in the discard stack, bottom first; the last is
+            the top card (see the module docstring: after another player's Wyatt Earp search,
+            the cards it may have taken are left out). The whole stack in the omniscient view.
+        discard_size: cards in the discard stack.
         supply_size: cards in the supply.
         reshuffled: the supply already ran out once this hand (the next time ends the hand).
         sheriff_played: the current player played a Sheriff card this turn.
-        immediate: a Sheriff card the current player took with Wyatt Earp and may still play now.
+        immediate: a Sheriff card the current player took with Wyatt Earp and may still play now;
+            only in that player's own view (the others did not see the card taken).
         pending: the Sheriff card waiting for its target after a hit (phase ``target``).
         hideout: ``(owner, outlaw)`` of the Hideout the owner may answer (``hideout_response``),
             or of the Outlaw whose Photo is offered (``free_photo``), else ``None``.
-        melded: the Outlaws the viewer may not play more cards of this turn (one batch each);
-            only in the current player's own view.
         winners: the winners once the game is over.
         hands: every hand, only in the omniscient view.
     """
@@ -116,13 +128,13 @@ class View(msgspec.Struct, frozen=True):
     posters: tuple[PosterView, ...]
     hand: tuple[Card, ...]
     discard: tuple[Card, ...]
+    discard_size: int
     supply_size: int
     reshuffled: bool
     sheriff_played: bool
     immediate: Card | None
     pending: Card | None
     hideout: tuple[int, int] | None
-    melded: tuple[int, ...]
     winners: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
 
@@ -159,10 +171,9 @@ def make_view(st: WyattEarpState, seat: int | None) -> View:
     hand: tuple[Card, ...] = ()
     if seat is not None and not everything:
         hand = tuple(CARDS[c] for c in sorted(st.hands[seat]))
-    in_turn = st.phase in ("play", "target", "hideout_response", "free_photo")
-    melded: tuple[int, ...] = ()
-    if in_turn and (everything or seat == st.current):
-        melded = tuple(o for o in range(OUTLAWS) if st.melded >> o & 1)
+    in_turn = st.phase in ("play", "search", "target", "hideout_response", "free_photo")
+    doubtful = st.doubtful(seat) if st.secret and not everything else ()
+    discard = tuple(CARDS[c] for c in st.discard if c not in doubtful)
     response = st.response if st.phase in ("hideout_response", "free_photo") else None
     return View(
         game="wyatt_earp",
@@ -176,14 +187,14 @@ def make_view(st: WyattEarpState, seat: int | None) -> View:
         players=tuple(players),
         posters=tuple(posters),
         hand=hand,
-        discard=tuple(CARDS[c] for c in st.discard),
+        discard=discard,
+        discard_size=len(st.discard),
         supply_size=len(st.supply),
         reshuffled=st.reshuffled,
         sheriff_played=st.sheriff_played and in_turn,
-        immediate=CARDS[st.bonus] if st.bonus >= 0 and in_turn else None,
+        immediate=CARDS[st.bonus] if st.bonus >= 0 and in_turn and (everything or seat == st.current) else None,
         pending=CARDS[st.pending] if st.pending >= 0 else None,
         hideout=response,
-        melded=melded,
         winners=st.result.winners if st.result else (),
         hands=tuple(tuple(CARDS[c] for c in sorted(h)) for h in st.hands) if everything else None,
     )

@@ -37,7 +37,9 @@ def shuffle_row(st: DeadwoodState, seat: int) -> None:
     """First Law: shuffle ``seat``'s row; others no longer know where its Safes lie.
 
     Safes with a Holster attached can't be shuffled (2-3 players), and revealed Badges lie face
-    up: both keep their places and stay known. A row of one loose Safe is unchanged by shuffling, so it stays known too.
+    up: both keep their places and stay known (the Badges' place is a decision, listed with the
+    others in the game docstring, :mod:`engine.deadwood1876`). A row of one loose Safe is
+    unchanged by shuffling, so it stays known too.
     """
     row = st.rows[seat]
     loose = [i for i, s in enumerate(row) if s not in st.safe_holster and s not in st.revealed]

@@ -100,11 +100,16 @@ def legal_explosives(st: DeadwoodState, seat: int) -> list[Explode]:
 
 
 def apply_explosives(st: DeadwoodState, seat: int, action: Explode) -> None:
-    """Remove the Safe from the game, shown to all."""
+    """Remove the Safe from the game, shown to all. A Holster attached to it (2-3 players) is a
+    Deadwood card, not part of the Safe: it goes to the discard pile face up, as an attached
+    Holster does once used (a decision, see the game docstring)."""
     safe = st.rows[action.owner].pop(action.index)
-    st.safe_holster.pop(safe, None)
     st.box.append(safe)
-    st.emit(SafeExploded(seat, action.owner, action.index, st.comp.safe_label(safe)))
+    holster = st.safe_holster.pop(safe, None)
+    if holster is not None:
+        st.discard.append(holster)
+    face = st.card(holster) if holster is not None else None
+    st.emit(SafeExploded(seat, action.owner, action.index, st.comp.safe_label(safe), face))
     next_mystery(st)
 
 

@@ -7,15 +7,18 @@ gun at once and rolls it plus every Showdown Gun in their Safes; the lowest tota
 character card, or is out if already flipped; the tied lowest reroll. Cards are not replenished;
 when the cards run out, everyone alive picks up the hand they went in with.
 
-With 2 players (THE FINAL SHOWDOWN FOR 2 PLAYER GAMES) the Stranger's establishment counts like
-any other. If you advance with the Stranger, your opponent becomes the Stranger: they fight with
-guns from their own hand plus the Stranger's Showdown Guns (their own are not used), and win if
-they defeat you. If the Stranger advances alone, both players lose.
+With 2 players (THE FINAL SHOWDOWN FOR 2 PLAYER GAMES) the Stranger's gold counts for its
+establishment like a player's, but the Stranger is not one of its players in the tie-break (it
+is a player only for the Third Law). If you advance with the Stranger, your opponent becomes the
+Stranger: they fight with guns from their own hand plus the Stranger's Showdown Guns (their own
+are not used), and win if they defeat you. If the Stranger advances alone, both players lose. If
+both players and the Stranger advance, the Stranger is removed and the players fight to the
+death (the rulebook's CASH case, the only one it gives for all three advancing).
 """
 
 from __future__ import annotations
 
-from engine.core import Outcome, rank_by_scores
+from engine.core import GameCapped, Outcome, rank_by_scores
 from engine.deadwood1876.actions import FireGun
 from engine.deadwood1876.components import GOLD, SHOWDOWN_GUN
 from engine.deadwood1876.events import (
@@ -54,15 +57,21 @@ def establishment_gold(st: DeadwoodState) -> list[int]:
 
 def advancing(st: DeadwoodState) -> list[int]:
     """The figures that advance (the Stranger included): the occupied establishment(s) with the
-    most gold; ties go to the one with the fewest players; still tied, all tied ones advance. Empty establishments don't
-    compete (an empty building has nobody to advance). The owner of the Cash Mystery Safe
-    advances too."""
+    most gold; ties go to the one with the fewest players; still tied, all tied ones advance.
+    Empty establishments don't compete (an empty building has nobody to advance). The owner of
+    the Cash Mystery Safe advances too.
+
+    "Fewest players" counts players only: the Stranger is a player for the Third Law alone
+    (THE STRANGER: "The 3rd Law of Deadwood treats the Stranger as a player"), so its star adds
+    its gold to its establishment but not a player (a decision, see the game docstring).
+    """
     gold = establishment_gold(st)
     occupied = [e for e in st.table.establishments if e in st.est]
     best = max(gold[e] for e in occupied)
     tied = [e for e in occupied if gold[e] == best]
-    fewest = min(st.est.count(e) for e in tied)
-    tied = [e for e in tied if st.est.count(e) == fewest]
+    players = st.est[: st.n]
+    fewest = min(players.count(e) for e in tied)
+    tied = [e for e in tied if players.count(e) == fewest]
     cash = mystery.safe_by_id(st, "mystery_cash")
     return [figure for figure in range(st.m) if st.est[figure] in tied or cash in st.rows[figure]]
 
@@ -201,3 +210,30 @@ def finish(st: DeadwoodState, winners: list[int]) -> None:
     st.result = Outcome(scores, rank_by_scores(keys), tuple(sorted(winners)))
     st.emit(GameOver(st.result.winners))
     st.wait_for((), "over")
+
+
+def end_at_cap(st: DeadwoodState) -> None:
+    """The game reached its decision cap (``Deadwood1876.max_decisions``): a public
+    :class:`engine.GameCapped`, then the game is scored as it stands by the Final Showdown's own
+    rule without the fight to the death, which would need more decisions.
+
+    In the Final Showdown, everyone still alive wins together. Before it: all Safes are revealed
+    and the establishment(s) with the most gold advance (:func:`advancing`), and everyone who would
+    fight in the Showdown wins together: a lone player who advances wins alone; with the Stranger
+    and one player, both players (the other would fight as the Stranger); the Stranger alone:
+    nobody. Ranks then follow :func:`finish`.
+    """
+    st.emit(GameCapped(st.decisions))
+    if st.phase == "showdown":
+        finish(st, list(st.alive))
+        return
+    rows = tuple(tuple(map(st.comp.safe_label, row)) for row in st.rows)
+    st.emit(SafesRevealed(rows, tuple(establishment_gold(st))))
+    st.revealed.update(s for row in st.rows for s in row)
+    seats = advancing(st)
+    st.advanced = tuple(seats)
+    st.emit(Advanced(st.advanced))
+    if st.stranger in seats:
+        players = [p for p in seats if p != st.stranger]
+        seats = list(range(st.n)) if len(players) == 1 else players
+    finish(st, seats)

@@ -11,10 +11,13 @@ Modules: :mod:`.setting_up` (Setting Up, Setup for Different Group Sizes), :mod:
 the Day), :mod:`.scoring` (Scoring).
 
 They import each other one way only: :mod:`.working` → :mod:`.wrapping`, :mod:`.ending_the_day`
-and :mod:`.on_your_turn`; :mod:`.ending_the_day` → :mod:`.scoring` and :mod:`.setting_up` →
-:mod:`.on_your_turn` → :mod:`.upgrading`; :mod:`.moving` → :mod:`.on_your_turn`. Where play goes
-back (after an upgrade the turn goes on), :mod:`.upgrading` calls
-``state.game.steps["go_on"](state, seat)`` instead of importing :mod:`.on_your_turn`.
+and :mod:`.on_your_turn`; :mod:`.ending_the_day` → :mod:`.scoring`, :mod:`.on_your_turn` and
+:mod:`.setting_up` → :mod:`.on_your_turn` → :mod:`.upgrading`; :mod:`.moving` →
+:mod:`.on_your_turn`. Where play goes back (after an upgrade the turn goes on; at the end of a
+turn, the no-progress rule may call the day), :mod:`.upgrading` calls
+``state.game.steps["go_on"](state, seat)`` instead of importing :mod:`.on_your_turn`, and
+:func:`.on_your_turn.end_turn` calls ``state.game.steps["end_turn"](state, seat)``
+(:func:`.ending_the_day.end_turn`).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ APPLY: dict[type, Callable[[Any, int, Any], None]] = {
 
 STEPS: dict[str, Callable[[Any, int], None]] = {
     "go_on": on_your_turn.go_on,
+    "end_turn": ending_the_day.end_turn,
 }
 """The steps of play that rules reach without importing their module (see above), by function name."""
 

@@ -55,5 +55,6 @@ def apply_take_role(st: DeadwoodStudiosState, seat: int, action: Any) -> None:
     st.role[seat] = i
     st.on_card[seat] = action.on_card
     st.chips[seat] = 0
+    st.progressed = True
     st.emit(RoleTaken(seat, _ROOM_IDS[s], action.role, rank, action.on_card))
     on_your_turn.end_turn(st, seat)

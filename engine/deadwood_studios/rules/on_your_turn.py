@@ -7,7 +7,9 @@
   do (after moving into a room with no role to take and no upgrade to buy).
 * **Work** (on a role): act or rehearse (:mod:`.working`); you cannot walk off a role.
 
-Play passes to the left: seat ``p`` is followed by ``p + 1``.
+Play passes to the left: seat ``p`` is followed by ``p + 1``. Each turn records whether it made
+progress (``state.progressed``: the player worked on a role, took one or upgraded) for the
+no-progress rule, which :func:`end_turn` hands to :func:`.ending_the_day.end_turn`.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def start_turn(st: DeadwoodStudiosState, seat: int) -> None:
     st.moved = False
     st.upgraded = False
     working = st.role[seat] >= 0
+    st.progressed = working  # on a role, the player must act or rehearse: never an idle turn
     st.phase = "work" if working else "move"
     st.waiting = (seat,)
     st._legal = None
@@ -56,8 +59,10 @@ def start_turn(st: DeadwoodStudiosState, seat: int) -> None:
 
 
 def end_turn(st: DeadwoodStudiosState, seat: int) -> None:
-    """The turn is over: the player on the left plays next."""
-    start_turn(st, (seat + 1) % st.n)
+    """The turn is over: the player on the left plays next, unless the no-progress rule calls
+    the day (:func:`.ending_the_day.end_turn`, reached through the game's ``steps``, since
+    :mod:`.ending_the_day` imports this module)."""
+    st.game.steps["end_turn"](st, seat)
 
 
 def go_on(st: DeadwoodStudiosState, seat: int) -> None:

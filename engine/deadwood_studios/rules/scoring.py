@@ -6,7 +6,7 @@ first place win). The outcome's scores are the points.
 
 from __future__ import annotations
 
-from engine.core import Outcome, rank_by_scores
+from engine.core import GameCapped, Outcome, rank_by_scores
 from engine.deadwood_studios.events import FinalScore, GameEnded
 from engine.deadwood_studios.state import DeadwoodStudiosState
 
@@ -34,3 +34,12 @@ def finish(st: DeadwoodStudiosState) -> None:
     st._legal = None
     scores = tuple(FinalScore(p, st.dollars[p], st.credits[p], st.rank[p], totals[p], places[p]) for p in range(st.n))
     st.emit(GameEnded(scores, winners))
+
+
+def end_at_cap(st: DeadwoodStudiosState) -> None:
+    """The game reached its decision cap (``DeadwoodStudios.max_decisions``): a public
+    :class:`engine.GameCapped`, then the game is scored as it stands by the game's own final
+    scoring (:func:`finish`: dollars + credits + 5 x rank), the days not played and the scenes on
+    the board left as they are."""
+    st.emit(GameCapped(st.decisions))
+    finish(st)

@@ -44,5 +44,6 @@ def apply_upgrade(st: DeadwoodStudiosState, seat: int, action: Any) -> None:
     old = st.rank[seat]
     st.rank[seat] = action.rank
     st.upgraded = True
+    st.progressed = True
     st.emit(Upgraded(seat, old, action.rank, action.currency, price))
     st.game.steps["go_on"](st, seat)

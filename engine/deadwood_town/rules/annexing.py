@@ -403,8 +403,12 @@ def legal_telegraph(st: DeadwoodTownState, seat: int) -> list[Any]:
 
 
 def apply_telegraph(st: DeadwoodTownState, seat: int, action: Any) -> None:
-    """Move up to ``n`` posters between the box and the Crime Pool."""
+    """Move up to ``n`` posters between the box and the Crime Pool. Adding to an empty pool (it
+    ran out earlier in this turn: every turn starts with posters in it) does not undo that end
+    condition (:mod:`.end_of_game`)."""
     (amount,) = st.pending
+    if st.crime_pool <= 0:
+        st.pool_emptied = True
     if action.add:
         count = min(amount, st.box)
         st.box -= count

@@ -1,7 +1,9 @@
 """Shootouts (summary: Shootouts; NOTES.md: Shootout).
 
-1. The attacker's player takes a wanted poster from the Crime Pool (none once it is empty; for
-   a cowboy moved by a General Store, the General Store's player takes it).
+1. The attacker's player takes a wanted poster from the Crime Pool (none once it is empty, nor
+   once any end condition has occurred in this turn (NOTES.md rule 1, "later shootouts in that
+   turn take no poster"); for a cowboy moved by a General Store, the General Store's player
+   takes it).
 2. The defender may skedaddle: discard a pony and go to the Abandoned Mine; the shootout ends
    and the attacker may annex.
 3. The attacker declares a cartridge (at most one), then the defender; declared cartridges are
@@ -36,6 +38,7 @@ from engine.deadwood_town.events import (
     Skedaddled,
     StoodGround,
 )
+from engine.deadwood_town.rules import end_of_game
 from engine.deadwood_town.state import DeadwoodTownState
 
 _COMP = components()
@@ -59,7 +62,7 @@ def start(st: DeadwoodTownState, item: tuple[Any, ...]) -> None:
     attacker is already on the plot with the defender. Take the poster, ask the defender."""
     _kind, plot, attacker, defender, taker, may_annex = item
     poster_to = -1
-    if st.crime_pool > 0:
+    if st.crime_pool > 0 and not end_of_game.triggers(st):
         st.crime_pool -= 1
         st.posters[taker] += 1
         poster_to = taker

@@ -26,6 +26,7 @@ from engine.wyatt_earp.rules import end_of_game, end_of_hand, game_play, scoring
 LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {
     "draw": game_play.legal_draw,
     "play": game_play.legal_play,
+    "search": sheriff_cards.legal_search,
     "target": sheriff_cards.legal_target,
     "hideout_response": sheriff_cards.legal_hideout_response,
     "free_photo": sheriff_cards.legal_free_photo,
@@ -34,6 +35,7 @@ LEGAL: dict[str, Callable[[Any, int], list[Any]]] = {
 APPLY: dict[str, Callable[[Any, int, Any], None]] = {
     "draw": game_play.apply_draw,
     "play": game_play.apply_play,
+    "search": sheriff_cards.apply_search,
     "target": sheriff_cards.apply_target,
     "hideout_response": sheriff_cards.apply_hideout_response,
     "free_photo": sheriff_cards.apply_free_photo,

@@ -8,11 +8,16 @@ next, unless the hand ended (:mod:`.end_of_hand`).
 Outlaw cards (rulebook: 2. Play): the first Outlaw cards of each Outlaw in a hand must be a
 set of at least three; after that first set anyone may play any number. A player's cards of
 one Outlaw always form one group. The banker adds $1,000 per card just played minus $1,000.
-All the cards of one Outlaw played at once are one batch: a player may not split a batch
-into several plays in one turn to change the reward (NOTES.md, ASSUMED), but Outlaw cards
-gained later in the turn (Most Wanted!, Wyatt Earp) may be played as a new batch.
+A player may play cards of the same Outlaw several times in one turn, each play paying for its
+own cards (the rulebook: "any number of cards in that color", counted from "the cards just
+played"; see the package docstring for why the NOTES.md assumption of one batch per turn is
+not followed).
 
 A player must keep a card to discard, so no play may leave the hand empty (NOTES.md, DERIVED).
+
+The no-progress rule (see the package docstring): a turn in which nothing was drawn from the
+supply and no card was played is a stalled turn; :data:`STALL_ROUNDS` rounds of them in a row
+end the hand (:func:`end_turn`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,10 @@ _COMP = components()
 REWARD_PER_CARD = 1000
 """Rulebook, 2. Play: "the banker adds ... $1,000 per card played minus $1,000"."""
 
+STALL_ROUNDS = 5
+"""The no-progress rule: the hand ends after ``STALL_ROUNDS`` x players turns in a row in which
+nobody drew a card from the supply or played a card (see the package docstring)."""
+
 DRAW_FROM_SUPPLY = DrawFromSupply()
 TAKE_TOP_DISCARD = TakeTopDiscard()
 PLAY_OUTLAWS: tuple[tuple[PlayOutlaws, ...], ...] = tuple(
@@ -43,7 +52,7 @@ def start_turn(st: WyattEarpState, seat: int) -> None:
     """Begin ``seat``'s turn: nothing played yet; wait for the draw."""
     st.current = seat
     st.sheriff_played = False
-    st.melded = 0
+    st.progressed = False
     st.bonus = -1
     st.pending = -1
     st.emit(TurnStarted(seat))
@@ -65,6 +74,8 @@ def apply_draw(st: WyattEarpState, seat: int, action: Any) -> None:
         card = st.discard.pop()
         st.hands[seat].append(card)
         st.known.add(card)
+        if st.discard:  # the card below is on view now: no hidden search took it
+            st.prune(st.discard[-1])
         st.emit(TopDiscardTaken(seat, CARDS[card]))
     else:
         cards = st.supply_cards(2, seat)
@@ -82,8 +93,7 @@ def legal_play(st: WyattEarpState, seat: int) -> list[Any]:
     """2. Play and 3. Discard, in this order:
 
     * :class:`PlayOutlaws` by Outlaw, then count: at least 3 until the Outlaw's first set is
-      down this hand; at most the hand less one card (the discard); not an Outlaw already
-      played this turn unless a card of it was gained since;
+      down this hand; at most the hand less one card (the discard);
     * the Sheriff plays of :func:`.sheriff_cards.legal_sheriff` (none once a Sheriff card was
       played, except the one just taken from the discard stack with a Wyatt Earp);
     * :class:`Discard`, one per kind in the hand, by kind.
@@ -94,10 +104,10 @@ def legal_play(st: WyattEarpState, seat: int) -> list[Any]:
         counts[KIND[c]] += 1
     size = len(hand)
     out: list[Any] = []
-    opened, melded, minimum = st.opened, st.melded, _COMP.first_set_min
+    opened, minimum = st.opened, _COMP.first_set_min
     for o in range(OUTLAWS):
         have = counts[o]
-        if have and not melded >> o & 1:
+        if have:
             low = 1 if opened[o] else minimum
             high = min(have, size - 1)
             if low <= high:
@@ -111,10 +121,12 @@ def legal_play(st: WyattEarpState, seat: int) -> list[Any]:
 def apply_play(st: WyattEarpState, seat: int, action: Any) -> None:
     """Play Outlaw cards, play a Sheriff card (:mod:`.sheriff_cards`) or discard."""
     kind = type(action)
+    if kind is Discard:
+        discard(st, seat, _DISCARD_KIND[action])
+        return
+    st.progressed = True
     if kind is PlayOutlaws:
         play_outlaws(st, seat, action.outlaw, action.count)
-    elif kind is Discard:
-        discard(st, seat, _DISCARD_KIND[action])
     else:
         sheriff_cards.apply_sheriff(st, seat, action)
 
@@ -128,7 +140,6 @@ def play_outlaws(st: WyattEarpState, seat: int, outlaw: int, count: int) -> None
     st.posters[outlaw] += reward
     first = not st.opened[outlaw]
     st.opened[outlaw] = True
-    st.melded |= 1 << outlaw
     st.bonus = -1
     st.emit(OutlawsPlayed(seat, outlaw, tuple(CARDS[c] for c in cards), reward, st.posters[outlaw], first))
     if first and st.options.free_photo:
@@ -145,7 +156,9 @@ def discard(st: WyattEarpState, seat: int, kind: int) -> None:
 
 def end_turn(st: WyattEarpState, seat: int) -> None:
     """After the discard: the hand ends if ``seat``'s hand is empty, or another player's is
-    (End of a Hand); otherwise the player on the left takes a turn."""
+    (End of a Hand), or by the no-progress rule after :data:`STALL_ROUNDS` rounds of turns in a
+    row in which nobody drew from the supply or played a card; otherwise the player on the left
+    takes a turn."""
     if not st.hands[seat]:
         end_of_hand.end_hand(st, "last_card", seat)
         return
@@ -155,4 +168,8 @@ def end_turn(st: WyattEarpState, seat: int) -> None:
         if not st.hands[other]:
             end_of_hand.end_hand(st, "empty_hand", other)
             return
+    st.stalled = 0 if st.progressed else st.stalled + 1
+    if st.stalled >= STALL_ROUNDS * n:
+        end_of_hand.end_hand(st, "stalled", seat)
+        return
     start_turn(st, (seat + 1) % n)

@@ -19,13 +19,17 @@ Where each card may go:
 * Most Wanted! from the hand: ask for an Outlaw card left or right (with two players one way
   only: both are the same player). From the territory (shot): steal an Outlaw card from another
   player's group, Hideout or not; Sheriff cards left without an Outlaw card or Photo (and such
-  a group's Hideout) go to the discard stack. The reward is not reduced.
+  a group's Hideout) go to the discard stack. The reward is not reduced. The player "may"
+  steal: after a hit, taking nothing is offered too (:class:`DeclineTarget`).
 * Hideout (shot): on another player's group without a Hideout (ASSUMED: never your own); adds
   the ``hideout_reward`` option ($1,000 by default, UNKNOWN in the sources). The player it
-  covers is then asked, always (so the question tells nobody whether they hold a Wyatt Earp),
-  whether to answer with a Wyatt Earp out of turn.
-* Wyatt Earp: draw two; or take one card (not a Wyatt Earp) from the discard stack; or (shot)
-  remove a Hideout from one of your own groups. It goes to the discard stack when played.
+  covers is then asked whether to answer with a Wyatt Earp out of turn, Wyatt Earp in hand or
+  not (so the question tells nobody whether they hold one), unless the whole table knows they
+  hold none (:func:`may_hold_wyatt_earp`).
+* Wyatt Earp: draw two; or search the discard stack and take one card (not a Wyatt Earp),
+  unseen by the others (:func:`wyatt_earp_search`, then :func:`apply_search`); or (shot)
+  remove a Hideout from one of your own groups (the player "may": :class:`DeclineTarget`). It
+  goes to the discard stack when played.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import Any
 from engine.wyatt_earp.actions import (
     ChooseTarget,
     DeclinePhoto,
+    DeclineTarget,
     LetHideoutStand,
     MostWantedAsk,
     MostWantedSteal,
@@ -43,6 +48,7 @@ from engine.wyatt_earp.actions import (
     WyattEarpDraw,
     WyattEarpRemoveHideout,
     WyattEarpSearch,
+    WyattEarpTake,
 )
 from engine.wyatt_earp.components import (
     BANK_ROBBERY,
@@ -68,13 +74,13 @@ from engine.wyatt_earp.events import (
     SheriffPlaced,
     SheriffPlayed,
     ShotFired,
+    TargetDeclined,
 )
 from engine.wyatt_earp.rules import end_of_hand
-from engine.wyatt_earp.state import CARDS, CARRIES_GROUP, KIND, NUM_KINDS, OUTLAW_CARD, OUTLAWS, WyattEarpState
+from engine.wyatt_earp.state import CARDS, CARRIES_GROUP, KIND, NUM_KINDS, OUTLAW_CARD, OUTLAWS, Secret, WyattEarpState
 
 _COMP = components()
 _TYPE = _COMP.card_type
-_OUTLAW_OF = _COMP.card_outlaw
 _HOLE = _COMP.card_bullet_hole
 K_PHOTO = _COMP.kind_of(PHOTO, 0)
 """The kind of Billy the Kid's Photo; Outlaw ``o``'s Photo is ``K_PHOTO + o``."""
@@ -92,8 +98,10 @@ PLAY_SHERIFF = {t: PlaySheriff(t) for t in SHOT_CARDS}
 MOST_WANTED_ASK = tuple((MostWantedAsk(o, True), MostWantedAsk(o, False)) for o in range(OUTLAWS))
 MOST_WANTED_STEAL = MostWantedSteal()
 WYATT_EARP_DRAW = WyattEarpDraw()
-WYATT_EARP_SEARCH = tuple(WyattEarpSearch(_COMP.kind_type[k], _COMP.kind_outlaw[k]) for k in range(NUM_KINDS))
-_SEARCH_KIND = {action: k for k, action in enumerate(WYATT_EARP_SEARCH)}
+WYATT_EARP_SEARCH = WyattEarpSearch()
+WYATT_EARP_TAKE = tuple(WyattEarpTake(_COMP.kind_type[k], _COMP.kind_outlaw[k]) for k in range(NUM_KINDS))
+_TAKE_KIND = {action: k for k, action in enumerate(WYATT_EARP_TAKE)}
+DECLINE_TARGET = DeclineTarget()
 WYATT_EARP_REMOVE_HIDEOUT = WyattEarpRemoveHideout()
 LET_HIDEOUT_STAND = LetHideoutStand()
 DECLINE_PHOTO = DeclinePhoto()
@@ -185,10 +193,11 @@ def legal_sheriff(st: WyattEarpState, seat: int, counts: list[int], size: int, o
             out.append(PLAY_SHERIFF[HIDEOUT])
     if have(K_WYATT_EARP):
         out.append(WYATT_EARP_DRAW)
-        in_discard = [False] * NUM_KINDS
-        for c in st.discard:
-            in_discard[KIND[c]] = True
-        out.extend([WYATT_EARP_SEARCH[k] for k in range(NUM_KINDS) if in_discard[k] and k != K_WYATT_EARP])
+        # Every player can tell whether the stack holds a card other than a Wyatt Earp: a seat
+        # whose view leaves cards out (after another player's search) knows they are such cards
+        # (a search never takes a Wyatt Earp) still there; otherwise its view shows the stack.
+        if any(KIND[c] != K_WYATT_EARP for c in st.discard):
+            out.append(WYATT_EARP_SEARCH)
         if size >= 2 and own_targets(st, seat, WYATT_EARP):
             out.append(WYATT_EARP_REMOVE_HIDEOUT)
 
@@ -214,7 +223,7 @@ def apply_sheriff(st: WyattEarpState, seat: int, action: Any) -> None:
     elif kind is WyattEarpDraw:
         wyatt_earp_draw(st, seat)
     elif kind is WyattEarpSearch:
-        wyatt_earp_search(st, seat, _SEARCH_KIND[action])
+        wyatt_earp_search(st, seat)
     elif kind is WyattEarpRemoveHideout:
         card = st.take(seat, K_WYATT_EARP)
         st.discard.append(card)
@@ -288,7 +297,6 @@ def most_wanted_ask(st: WyattEarpState, seat: int, outlaw: int, clockwise: bool)
     if got >= 0:
         st.hands[seat].append(got)
         st.known.add(got)
-        st.melded &= ~(1 << outlaw)
     st.emit(
         MostWantedAnswered(seat, outlaw, clockwise, tuple(refused), giver, CARDS[got] if got >= 0 else None),
     )
@@ -305,59 +313,103 @@ def wyatt_earp_draw(st: WyattEarpState, seat: int) -> None:
         return
     st.hands[seat].extend(cards)
     st.lacks[seat] = 0
-    for c in cards:
-        if OUTLAW_CARD[c]:
-            st.melded &= ~(1 << _OUTLAW_OF[c])
     drawn = tuple(CARDS[c] for c in cards)
     st.emit(CardsDrawn(seat, 2, "wyatt_earp"), (seat,), CardsDrawn(seat, 2, "wyatt_earp", drawn))
 
 
-def wyatt_earp_search(st: WyattEarpState, seat: int, kind: int) -> None:
-    """Wyatt Earp: take the topmost card of ``kind`` from the discard stack. A Sheriff card taken
-    may be played as the very next play (the one second Sheriff card of a turn)."""
+def wyatt_earp_search(st: WyattEarpState, seat: int) -> None:
+    """Wyatt Earp: the card goes onto the discard stack and the player takes the entire stack to
+    search through it; the choice follows (phase ``search``). Having looked, the player knows
+    what earlier searches of this stack took unseen."""
     card = st.take(seat, K_WYATT_EARP)
     st.discard.append(card)
     st.emit(SheriffPlayed(seat, CARDS[card], "search"))
+    reshuffled = st.reshuffled
+    for c, entry in st.secret.items():
+        if entry.reshuffled == reshuffled and seat not in entry.knowers:
+            st.secret[c] = entry._replace(knowers=entry.knowers | {seat})
+    st.wait_for(seat, "search")
+
+
+def legal_search(st: WyattEarpState, seat: int) -> list[Any]:
+    """The kinds of card in the discard stack that may be taken (never a Wyatt Earp), by kind."""
+    in_discard = [False] * NUM_KINDS
+    for c in st.discard:
+        in_discard[KIND[c]] = True
+    return [WYATT_EARP_TAKE[k] for k in range(NUM_KINDS) if in_discard[k] and k != K_WYATT_EARP]
+
+
+def apply_search(st: WyattEarpState, seat: int, action: Any) -> None:
+    """Take the topmost card of the kind chosen from the discard stack into the hand, without
+    showing the other players: they learn only that a card was taken (a public
+    :class:`CardSearched` without the card), and the card becomes a :class:`Secret`. A Sheriff
+    card taken may be played as the very next play (the one second Sheriff card of a turn)."""
+    kind = _TAKE_KIND[action]
     pile = st.discard
     for i in range(len(pile) - 1, -1, -1):
         if KIND[pile[i]] == kind:
             taken = pile.pop(i)
             break
-    else:  # pragma: no cover - legal_sheriff offers only kinds in the discard stack
+    else:  # pragma: no cover - legal_search offers only kinds in the discard stack
         raise ValueError(f"no card of kind {kind} in the discard stack")
+    reshuffled = st.reshuffled
+    # As the table saw it, the search may have taken any card of the stack but a Wyatt Earp, and
+    # any card an earlier search of this stack took unseen (the table does not know which).
+    candidates = {c for c in pile if KIND[c] != K_WYATT_EARP}
+    candidates.update(c for c, entry in st.secret.items() if entry.reshuffled == reshuffled)
+    st.secret[taken] = Secret(frozenset(candidates), reshuffled, frozenset({seat}))
     st.hands[seat].append(taken)
-    st.known.add(taken)
-    if OUTLAW_CARD[taken]:
-        st.melded &= ~(1 << _OUTLAW_OF[taken])
-    else:
+    st.lacks[seat] = 0  # a card the others did not see: a refusal no longer tells them anything
+    if not OUTLAW_CARD[taken]:
         st.bonus = taken
-    st.emit(CardSearched(seat, CARDS[taken]))
+    st.emit(CardSearched(seat), (seat,), CardSearched(seat, CARDS[taken]))
+    st.wait_for(seat, "play")
 
 
 # ---------------------------------------------------------------------------------- after a hit
 
 
 def legal_target(st: WyattEarpState, seat: int) -> list[Any]:
-    """Where the Sheriff card that just hit may go (see the module docstring), by owner then Outlaw."""
+    """Where the Sheriff card that just hit may go (see the module docstring), by owner then
+    Outlaw; then, after a Most Wanted! or a Wyatt Earp, :class:`DeclineTarget`: the rulebook says
+    the player "may" steal an Outlaw card and "may" remove a Hideout. Stagecoach robbery, Bank
+    robbery, Fastest gun and Hideout have no "may": after a hit the player "plays" them."""
     card_type = _TYPE[st.pending]
+    out: list[Any]
     if card_type in (HIDEOUT, MOST_WANTED):
-        return [CHOOSE_TARGET[p][o] for p, o in other_targets(st, seat, card_type)]
-    row = CHOOSE_TARGET[seat]
-    return [row[o] for o in own_targets(st, seat, card_type)]
+        out = [CHOOSE_TARGET[p][o] for p, o in other_targets(st, seat, card_type)]
+    else:
+        row = CHOOSE_TARGET[seat]
+        out = [row[o] for o in own_targets(st, seat, card_type)]
+    if card_type in (MOST_WANTED, WYATT_EARP):
+        out.append(DECLINE_TARGET)
+    return out
 
 
-def apply_target(st: WyattEarpState, seat: int, action: ChooseTarget) -> None:
-    """Put the Sheriff card that hit where chosen."""
-    card, owner, outlaw = st.pending, action.owner, action.outlaw
+def apply_target(st: WyattEarpState, seat: int, action: ChooseTarget | DeclineTarget) -> None:
+    """Put the Sheriff card that hit where chosen; or, declined, take nothing (a Most Wanted!
+    goes onto the discard stack, where a Wyatt Earp already lies)."""
+    card = st.pending
     st.pending = -1
     card_type = _TYPE[card]
+    if isinstance(action, DeclineTarget):
+        if card_type == MOST_WANTED:
+            st.discard.append(card)
+        st.emit(TargetDeclined(seat, CARDS[card]))
+        st.wait_for(seat, "play")
+        return
+    owner, outlaw = action.owner, action.outlaw
     if card_type == HIDEOUT:
         st.hideout[owner][outlaw] = card
         reward = st.options.hideout_reward
         st.posters[outlaw] += reward
         st.emit(SheriffPlaced(seat, CARDS[card], owner, outlaw, reward, st.posters[outlaw]))
-        st.response = (owner, outlaw)
-        st.wait_for(owner, "hideout_response")
+        if may_hold_wyatt_earp(st, owner):
+            st.response = (owner, outlaw)
+            st.wait_for(owner, "hideout_response")
+        else:
+            st.emit(HideoutStands(owner, outlaw))
+            st.wait_for(seat, "play")
         return
     if card_type == MOST_WANTED:
         steal(st, seat, card, owner, outlaw)
@@ -400,7 +452,6 @@ def steal(st: WyattEarpState, seat: int, most_wanted: int, owner: int, outlaw: i
         raise ValueError("no Outlaw card to steal")
     st.hands[seat].append(card)
     st.known.add(card)
-    st.melded &= ~(1 << outlaw)
     st.discard.append(most_wanted)
     orphaned: list[int] = []
     if not any(CARRIES_GROUP[c] for c in group):
@@ -414,6 +465,22 @@ def steal(st: WyattEarpState, seat: int, most_wanted: int, owner: int, outlaw: i
 
 
 # ---------------------------------------------------------------------------------- out of turn
+
+
+def may_hold_wyatt_earp(st: WyattEarpState, seat: int) -> bool:
+    """Whether, as the whole table knows, ``seat`` may hold a Wyatt Earp: a card in the hand that
+    nobody else has seen and that did not come from a Wyatt Earp search (which never takes a Wyatt
+    Earp), and not all seven Wyatt Earps on view elsewhere (the discard stack, where no search can
+    take one, or cards known in other hands); or a Wyatt Earp known in the hand."""
+    hand = st.hands[seat]
+    known = st.known
+    if any(c in known and KIND[c] == K_WYATT_EARP for c in hand):
+        return True
+    if all(c in known or c in st.secret for c in hand):
+        return False
+    seen = sum(1 for c in st.discard if KIND[c] == K_WYATT_EARP)
+    seen += sum(1 for p, h in enumerate(st.hands) if p != seat for c in h if c in known and KIND[c] == K_WYATT_EARP)
+    return seen < len(_COMP.kind_cards[K_WYATT_EARP])
 
 
 def legal_hideout_response(st: WyattEarpState, seat: int) -> list[Any]:
@@ -449,10 +516,11 @@ def apply_hideout_response(st: WyattEarpState, seat: int, action: Any) -> None:
 def offer_free_photo(st: WyattEarpState, melder: int, outlaw: int) -> None:
     """``free_photo`` option: after ``melder`` played the first set of ``outlaw``, ask the other
     players clockwise whether to play its Photo now. Nobody is asked when the Photo is known to be
-    out of everyone's hand (in a territory or the discard stack); otherwise everyone is, so the
-    question shows nothing."""
+    out of everyone's hand (in a territory, or in the discard stack and not possibly taken unseen
+    by a Wyatt Earp search since); otherwise everyone is, so the question shows nothing."""
     photo = _COMP.kind_cards[K_PHOTO + outlaw][0]
-    if photo in st.discard or any(photo in t[outlaw] for t in st.terr):
+    seen = photo in st.discard and photo not in st.doubtful(None)  # a search may have taken it unseen
+    if seen or any(photo in t[outlaw] for t in st.terr):
         return
     st.asking = [(melder + k) % st.n for k in range(1, st.n)]
     st.response = (melder, outlaw)
@@ -473,6 +541,7 @@ def apply_free_photo(st: WyattEarpState, seat: int, action: Any) -> None:
     if type(action) is PlayPhoto:
         card = st.take(seat, K_PHOTO + outlaw)
         place_photo(st, seat, outlaw, card, out_of_turn=True)
+        st.progressed = True
         st.asking = []
     else:
         st.emit(PhotoDeclined(seat, outlaw))
