@@ -5,8 +5,12 @@ with the player counts they accept. Every :attr:`~lobby.tables.ServerConfig.ladd
 seconds :meth:`Ladder.tick` asks :func:`lobby.matchmaker.match` which tables to form (closest
 ratings first, nobody waits past :attr:`~lobby.matchmaker.MatchPolicy.max_wait_s`, never an
 account against itself) and opens each as a rated table (:meth:`lobby.tables.Lobby.open_rated_table`,
-seats in a random order). The games run like any server table; when one ends its row, the new
-ratings and their history commit in one transaction (:meth:`lobby.store.Store.record_game`).
+seats in a random order). **House bots** (:attr:`~lobby.tables.ServerConfig.house_bots`) join a
+player who has waited past ``max_wait_s`` when no table can be formed for them otherwise, so a
+lone bot on a fresh server gets a rated game against known references; they are rated like
+everyone under ``house:NAME`` and marked as house bots on the leaderboard. The games run like
+any server table; when one ends its row, the new ratings and their history commit in one
+transaction (:meth:`lobby.store.Store.record_game`).
 
 **Members.** A controller (a remote bot's channel or a person's screen) that :meth:`Ladder.join`
 ed is a *member* of the ladder until it calls :meth:`Ladder.leave`: queued, or seated at a ladder
@@ -44,7 +48,7 @@ from typing import Any, Literal
 import engine
 from lobby.matchmaker import QueueEntry, match
 from lobby.ratings import HistoryPoint, LadderRating
-from lobby.tables import Controller, Listener, Lobby, Table, TableError, _notify
+from lobby.tables import HOUSE_PREFIX, Controller, HouseBot, Listener, Lobby, Table, TableError, _notify
 
 __all__ = ["Ladder", "LadderError", "Standing", "accepted_counts", "leaderboard_json", "leaderboard_text"]
 
@@ -95,7 +99,8 @@ class Standing:
         sigma: its uncertainty (25/3 for a new player); ``mu ± 3 * sigma`` is the likely range.
         games: rated games played.
         recent: the player's places in their last games (1 = first), oldest first.
-        online: queued or seated on this game's ladder now.
+        online: queued or seated on this game's ladder now (a house bot: always).
+        house: a house bot the server runs (:attr:`~lobby.tables.ServerConfig.house_bots`).
     """
 
     rank: int
@@ -106,6 +111,7 @@ class Standing:
     games: int
     recent: tuple[int, ...]
     online: bool
+    house: bool = False
 
 
 @dataclass
@@ -241,29 +247,74 @@ class Ladder:
         """
         self._prune()
         queued = {m.entry.ticket: m for m in self._members.values() if m.entry is not None}
-        if len(queued) < 2:
+        if len(queued) < (1 if self.lobby.config.house_bots else 2):
             return []
-        groups = match(
-            [m.entry for m in queued.values() if m.entry is not None], self.clock(), self.lobby.config.ladder_policy
-        )
+        now = self.clock()
+        entries = [m.entry for m in queued.values() if m.entry is not None]
+        groups = match(entries, now, self.lobby.config.ladder_policy)
+        groups += self._house_groups(entries, groups, now)
         opened: list[Table] = []
         shuffle = secrets.SystemRandom().shuffle
         for group in groups:
-            members = [queued[entry.ticket] for entry in group]
-            shuffle(members)  # seat order by chance, not by who waited longest
+            players: list[_Member | HouseBot] = [
+                queued[entry.ticket] if entry.ticket in queued else self._house_bot(entry.name) for entry in group
+            ]
+            shuffle(players)  # seat order by chance, not by who waited longest
             try:
-                table = self.lobby.open_rated_table(group[0].game, [(m.controller, m.kind) for m in members])
+                table = self.lobby.open_rated_table(
+                    group[0].game, [p if isinstance(p, HouseBot) else (p.controller, p.kind) for p in players]
+                )
             except TableError as exc:
                 log.warning("ladder: cannot open a table for %s: %s", ", ".join(e.name for e in group), exc)
                 break
             self.tables_formed += 1
-            for seat, member in enumerate(members):
+            for seat, member in enumerate(players):
+                if isinstance(member, HouseBot):
+                    continue
                 member.entry, member.table = None, table
                 self._tell_seated(member.controller, table, seat)
             opened.append(table)
         if opened:
             self._changed()
         return opened
+
+    def _house_groups(
+        self, entries: list[QueueEntry], groups: list[list[QueueEntry]], now: float
+    ) -> list[list[QueueEntry]]:
+        """Tables of house bots for the entries that waited past ``max_wait_s`` and that ``groups``
+        left out (no table could be formed for them): each such entry, oldest first, with the
+        house bots (closest ratings first, the largest count it accepts that they fill)."""
+        house = self.lobby.config.house_bots
+        policy = self.lobby.config.ladder_policy
+        if not house:
+            return []
+        matched = {entry.ticket for group in groups for entry in group}
+        overdue = [e for e in entries if e.ticket not in matched and now - e.joined >= policy.max_wait_s]
+        formed: list[list[QueueEntry]] = []
+        for first in sorted(overdue, key=lambda e: (e.joined, e.ticket)):
+            bots = [
+                QueueEntry(
+                    -(index + 1),  # below every real ticket: never a member's
+                    HOUSE_PREFIX + name,
+                    first.game,
+                    accepted_counts(first.game),
+                    self.lobby.store.ladder_rating(first.game, HOUSE_PREFIX + name).ordinal,
+                    now,
+                )
+                for index, name in enumerate(house)
+            ]
+            found = [group for group in match([first, *bots], now, policy) if group[0].ticket == first.ticket]
+            if found:
+                formed.append(found[0])
+        return formed
+
+    def _house_bot(self, name: str) -> HouseBot:
+        """The house bot rated as ``name`` (``house:NAME``)."""
+        return HouseBot(name, self.lobby.config.house_bots[name.removeprefix(HOUSE_PREFIX)])
+
+    def house_names(self) -> set[str]:
+        """The player names of the server's house bots (``house:NAME``)."""
+        return {HOUSE_PREFIX + name for name in self.lobby.config.house_bots}
 
     def _prune(self) -> None:
         now = time.time()
@@ -336,14 +387,16 @@ class Ladder:
         """
         store = self.lobby.store
         rated = store.ladder_standings(game)
-        online = self.online(game)
+        house = self.house_names()
+        online = self.online(game) | house
         known = {r.name for r in rated}
         fresh = [store.ladder_rating(game, name) for name in sorted(online - known)]
         ordered = sorted([*rated, *fresh], key=lambda r: (-r.ordinal, -r.games, r.name))
         rows = []
         for rank, r in enumerate(ordered, 1):
             places = tuple(p.place for p in store.ladder_history(game, r.name, recent)) if recent > 0 else ()
-            rows.append(Standing(rank, r.name, r.ordinal, r.mu, r.sigma, r.games, places, r.name in online))
+            is_house = r.name.startswith(HOUSE_PREFIX)
+            rows.append(Standing(rank, r.name, r.ordinal, r.mu, r.sigma, r.games, places, r.name in online, is_house))
         return rows
 
     def history(self, game: str, name: str, limit: int = 20) -> list[HistoryPoint]:
@@ -408,7 +461,8 @@ def leaderboard_text(title: str, rows: Sequence[Standing], width: int = 80) -> s
     lines = textwrap.wrap(
         f"{title} ladder. rating = mu - 3*sigma (OpenSkill's conservative estimate, 0 for a new player); "
         "mu ± 3σ is the likely range of the skill; recent = places in the last games, oldest first; "
-        "online = queued or playing now.",
+        "online = queued or playing now; house = a house bot (house:NAME) the server runs, which joins "
+        "anyone who waits longer than the ladder's longest wait.",
         width,
     )
     name_w = max(4, min(24, width - 55))
@@ -422,7 +476,7 @@ def leaderboard_text(title: str, rows: Sequence[Standing], width: int = 80) -> s
         recent = " ".join(str(p) for p in row.recent)
         lines.append(
             f"{row.rank:>4}  {pieces[0]:<{name_w}}  {row.rating:>6.1f}  {spread:<13}  {row.games:>5}  "
-            f"{recent:<9}  {'yes' if row.online else ''}".rstrip()
+            f"{recent:<9}  {'house' if row.house else 'yes' if row.online else ''}".rstrip()
         )
         lines += [f"{'':>4}  {piece}" for piece in pieces[1:]]
     return "\n".join(lines) + "\n"
@@ -433,7 +487,8 @@ def leaderboard_json(game: str, rows: Sequence[Standing]) -> dict[str, Any]:
 
     Returns:
         ``{"game", "rating" (what the number is), "players": [{"rank", "name", "rating", "mu",
-        "sigma", "games", "recent", "online"}, ...]}``, best first.
+        "sigma", "games", "recent", "online", "house"}, ...]}``, best first (``house``: a house
+        bot the server runs).
     """
     return {
         "game": game,
@@ -448,6 +503,7 @@ def leaderboard_json(game: str, rows: Sequence[Standing]) -> dict[str, Any]:
                 "games": r.games,
                 "recent": list(r.recent),
                 "online": r.online,
+                "house": r.house,
             }
             for r in rows
         ],

@@ -18,12 +18,12 @@ Tables::
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-__all__ = ["SCHEMA", "HistoryPoint", "LadderRating", "forfeit_ranks", "history", "rate_game", "rating", "standings"]
+__all__ = ["SCHEMA", "HistoryPoint", "LadderRating", "history", "rate_game", "rating", "standings"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS ladder_ratings (
@@ -104,29 +104,6 @@ def rating(db: sqlite3.Connection, game: str, name: str) -> LadderRating:
     if row is None:
         return LadderRating(game, name, _MODEL.mu, _MODEL.sigma, 0)
     return LadderRating(game, name, row[0], row[1], row[2])
-
-
-def forfeit_ranks(ranks: Sequence[int], forfeits: Collection[int]) -> tuple[int, ...]:
-    """The ranks a ladder game is rated by: seats that forfeited share last place.
-
-    The other seats keep the engine's order among themselves (competition ranking: 1 plus how
-    many of them the engine ranked strictly better), and the forfeits all get one more than
-    the number of those seats.
-
-    Args:
-        ranks: the engine's ranks, seat order (1 = best, ties share).
-        forfeits: the seats that forfeited.
-
-    >>> forfeit_ranks([1, 2, 3], {0})
-    (3, 1, 2)
-    >>> forfeit_ranks([2, 1, 3, 4], {1, 2})
-    (1, 3, 3, 2)
-    """
-    kept = [rank for seat, rank in enumerate(ranks) if seat not in forfeits]
-    last = len(kept) + 1
-    return tuple(
-        last if seat in forfeits else 1 + sum(1 for other in kept if other < rank) for seat, rank in enumerate(ranks)
-    )
 
 
 def rate_game(

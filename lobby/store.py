@@ -22,10 +22,11 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+import engine
 import replays
 from lobby import ratings
 
@@ -81,8 +82,10 @@ class GameRecord:
         started: when the game started (Unix time).
         finished: when it ended (Unix time).
         replay: the replay file's path.
-        winners: the winning seats.
+        winners: the winning seats of the game's recorded result (:func:`engine.forfeit_outcome`:
+            the engine's, unless some but not all seats forfeited).
         faults: the game's fault log (remote and server bots' faults), as in the replay.
+        ranks: the recorded result's ranks, seat order (1 = best): what a ladder game was rated by.
     """
 
     id: int
@@ -94,6 +97,7 @@ class GameRecord:
     replay: Path
     winners: tuple[int, ...]
     faults: tuple[str, ...] = ()
+    ranks: tuple[int, ...] = ()
 
 
 class Store:
@@ -179,38 +183,45 @@ class Store:
         replay: replays.Replay,
         started: float,
         finished: float,
-        rated_ranks: Sequence[int] | None = None,
+        rated: bool = False,
+        forfeits: Collection[int] = (),
     ) -> GameRecord:
         """Save a finished game: its replay file first (durably), then its row.
+
+        One outcome, one record: the row holds the game's one result,
+        :func:`engine.forfeit_outcome` of the replay's (engine's) outcome and ``forfeits`` (the
+        engine's own, unless some but not all seats forfeited); a ladder game is rated by that
+        result's ranks, so the game log's winners and the leaderboard's places always agree. The
+        replay keeps the engine's outcome, which re-simulating it checks.
 
         Args:
             code: the table's code.
             replay: the finished game's replay (with its fault log).
             started: when the game started (Unix time).
             finished: when it ended (Unix time).
-            rated_ranks: for a ladder game, the ranks to rate it by, seat order (the engine's,
-                with forfeits last: :func:`lobby.ratings.forfeit_ranks`). The game's row, the
-                players' new ratings and their history rows then commit in one transaction.
+            rated: a ladder game: the game's row, the players' new ratings and their history rows
+                commit in one transaction.
+            forfeits: the seats that forfeited (their owner away past the grace time, or gone).
 
         Returns:
             The new :class:`GameRecord`.
 
         Raises:
-            ValueError: the replay has no outcome (the game is not over), or ``rated_ranks`` do
-                not fit the players (:func:`lobby.ratings.rate_game`); nothing is recorded then.
+            ValueError: the replay has no outcome (the game is not over), a forfeit is not a seat,
+                or a rated game's players cannot be rated (:func:`lobby.ratings.rate_game`: a
+                name twice, say); nothing is recorded then.
             OSError: the replay cannot be written.
         """
         if replay.outcome is None:
             raise ValueError("only finished games are recorded")
+        result = engine.forfeit_outcome(replay.outcome, forfeits)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(finished))
         path = self.replay_dir / f"{replay.header.game}-{stamp}-{code}.replay"
         replays.save(replay, path)
         players = tuple(p.name for p in replay.header.players)
-        outcome = {"scores": list(replay.outcome.scores), "ranks": list(replay.outcome.ranks)}
-        outcome["winners"] = list(replay.outcome.winners)
+        outcome = {"scores": list(result.scores), "ranks": list(result.ranks), "winners": list(result.winners)}
+        outcome["forfeits"] = sorted(forfeits)
         outcome["faults"] = list(replay.faults)
-        if rated_ranks is not None:
-            outcome["ladder_ranks"] = list(rated_ranks)
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games(code, game, players, seed, started, finished, replay, outcome)"
@@ -227,10 +238,19 @@ class Store:
                 ),
             )
             row_id = int(cursor.lastrowid or 0)
-            if rated_ranks is not None:
-                ratings.rate_game(self._db, replay.header.game, players, rated_ranks, row_id, finished)
+            if rated:
+                ratings.rate_game(self._db, replay.header.game, players, result.ranks, row_id, finished)
         return GameRecord(
-            row_id, code, replay.header.game, players, started, finished, path, replay.outcome.winners, replay.faults
+            row_id,
+            code,
+            replay.header.game,
+            players,
+            started,
+            finished,
+            path,
+            result.winners,
+            replay.faults,
+            result.ranks,
         )
 
     def games(self, limit: int = 50) -> list[GameRecord]:
@@ -250,6 +270,19 @@ class Store:
         ).fetchone()
         return None if row is None else self._record(row)
 
+    def game_by_code(self, code: str) -> GameRecord | None:
+        """The latest finished game of the table with code ``code`` (case-insensitive), or ``None``.
+
+        A table's code is what the lobby shows; codes are reused once a table has gone, so the
+        newest game of that code is the one meant.
+        """
+        row = self._read.execute(
+            "SELECT id, code, game, players, started, finished, replay, outcome FROM games"
+            " WHERE code = ? ORDER BY finished DESC, id DESC LIMIT 1",
+            (code.upper(),),
+        ).fetchone()
+        return None if row is None else self._record(row)
+
     def _record(self, r: tuple[object, ...]) -> GameRecord:
         outcome = json.loads(str(r[7]))
         return GameRecord(
@@ -262,6 +295,7 @@ class Store:
             self.data_dir / str(r[6]),
             tuple(outcome["winners"]),
             tuple(outcome.get("faults", ())),
+            tuple(outcome.get("ranks", ())),
         )
 
     # The ladder (ratings kept by :mod:`lobby.ratings`) ----------------------------------------

@@ -25,7 +25,9 @@ that runs it. Sessions come and go; the table plays on:
   :class:`lobby.ladder.Ladder`) updates its players' ladder ratings when it ends, in the same
   transaction as its row. A human or remote seat whose substitute bot takes over (its owner
   away past the grace time, or left) **forfeits**: the fault log says so, the game goes on, and
-  the seat is ranked last for the rating (:func:`lobby.ratings.forfeit_ranks`).
+  the seat is ranked last (:func:`engine.forfeit_outcome`). That result, the game's one record, is
+  what the table reports, the game log keeps and the ladder rates; if every seat forfeited (an
+  abandoned game, played out by substitutes) it is the engine's outcome, as for any other game.
 * The game's seed comes from :func:`secrets.randbits` and is kept in a private attribute. Nothing
   hands it out (no view, log line, bot message or lobby row) until the game is over; then
   :attr:`Table.replay` and :meth:`Table.seed_if_over` give it to anyone.
@@ -54,12 +56,13 @@ import msgspec
 import engine
 from bots import Bot, RandomBot, make_bot, workers
 from lobby.matchmaker import MatchPolicy
-from lobby.ratings import forfeit_ranks
 from replays import Player, Recorder, Replay
 
 __all__ = [
     "DEFAULT_SERVER_BOTS",
+    "HOUSE_PREFIX",
     "ChatLine",
+    "HouseBot",
     "ForcedMove",
     "Identity",
     "Lobby",
@@ -69,6 +72,7 @@ __all__ = [
     "TableError",
     "address_group",
     "clean_text",
+    "default_house_bots",
     "shown",
 ]
 
@@ -82,17 +86,57 @@ DEFAULT_SERVER_BOTS: Mapping[str, str] = {
     "random": "random",
     "heuristic": "heuristic",
     "ismcts": "ismcts:ms=100,depth=0,cutoff=heuristic",
+    "quick": "quick",
+    "strong": "strong",
 }
 """The bots a server offers its users unless the operator says otherwise: offered name -> bot spec.
 
 ``ismcts`` searches 100 ms a decision and scores new nodes by the heuristics' estimates instead
 of random rollouts: at that budget it measured at least as strong as random rollouts in every
-game, and much stronger in some (``docs/ismcts.md``).
+game, and much stronger in some (``docs/ismcts.md``). ``quick`` and ``strong`` are the house
+search bots, the strongest measured setting per game at 100 ms and 1 s of CPU a decision
+(:class:`bots.pimc.HouseSearchBot`, ``docs/search.md``).
 
 Users pick bots by offered name only (see :meth:`Lobby.create_table`); the spec, which may be any
 :func:`bots.make_bot` name (a Python object path, an external command), comes from the operator
 (``saloon serve --bot NAME=SPEC``) and never from a connection.
 """
+
+
+HOUSE_PREFIX = "house:"
+"""The start of a house bot's player name on the ladder (``house:heuristic``): a ``:`` is never
+in an account name, so a house bot's rating is never an account's."""
+
+
+def default_house_bots() -> dict[str, str]:
+    """The house bots ``saloon serve`` keeps on every ladder: ``heuristic`` and the strongest
+    built-in search bot, ``quick`` (the strongest measured search per game at 100 ms a decision);
+    on an installation whose bots have no ``quick``, ``ismcts`` (the server's 100 ms setting)
+    takes its place.
+    """
+    from bots import UnknownBot
+
+    try:
+        bot = make_bot("quick", 0)
+    except UnknownBot:
+        return {"heuristic": "heuristic", "ismcts": DEFAULT_SERVER_BOTS["ismcts"]}
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
+    return {"heuristic": "heuristic", "quick": "quick"}
+
+
+@dataclass(frozen=True)
+class HouseBot:
+    """A house bot's seat at a rated table (:meth:`Lobby.open_rated_table`).
+
+    Attributes:
+        name: the player name it is rated under (``house:NAME``).
+        spec: the :func:`bots.make_bot` spec that plays it.
+    """
+
+    name: str
+    spec: str
 
 
 class TableError(ValueError):
@@ -154,6 +198,12 @@ class ServerConfig:
         ladder_connections_per_key: the most ladder connections (queued or seated at a ladder
             table) one account key may hold at once; one more is refused.
         ladder_tick_s: seconds between two rounds of the ladder's matchmaker.
+        house_bots: the ladder's house bots: name -> :func:`bots.make_bot` spec. When a queued
+            player has waited longer than the policy's ``max_wait_s`` and no table can be formed
+            for them, the house bots of their game join them at a rated table (each house bot
+            may play at several tables at once). They are rated like everyone, under the name
+            ``house:NAME`` (:data:`HOUSE_PREFIX`: no account can have it). Empty here (none);
+            ``saloon serve`` gives :data:`DEFAULT_HOUSE_BOTS` unless told otherwise.
     """
 
     grace_s: float = 60.0
@@ -177,6 +227,7 @@ class ServerConfig:
     ladder_policy: MatchPolicy = MatchPolicy()
     ladder_connections_per_key: int = 4
     ladder_tick_s: float = 0.5
+    house_bots: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -434,7 +485,8 @@ class Table:
 
     @property
     def outcome(self) -> engine.Outcome | None:
-        """The outcome once the game is over."""
+        """The game's result once it is over: the engine's outcome, with the seats that forfeited a
+        rated game ranked last (:func:`engine.forfeit_outcome`), as the game log and ladder record it."""
         return self._outcome
 
     @property
@@ -1008,11 +1060,12 @@ class Table:
     async def _finish(self) -> None:
         assert self._recorder is not None
         state = self._recorder.state
-        self._outcome = state.outcome
+        # one outcome, one record: the same result here, in the game log and on the ladder
+        self._outcome = engine.forfeit_outcome(state.outcome, self.forfeits)
         self.finished = time.time()
         self._deadlines.clear()
         if self.rated:
-            self.ladder_ranks = forfeit_ranks(self._outcome.ranks, self.forfeits)
+            self.ladder_ranks = self._outcome.ranks
         replay = self._recorder.replay(self.faults)
         try:
             record = await asyncio.to_thread(
@@ -1021,7 +1074,8 @@ class Table:
                 replay,
                 self.started or self.finished,
                 self.finished,
-                self.ladder_ranks,
+                self.rated,
+                tuple(sorted(self.forfeits)),
             )
             self.replay_path = str(record.replay)
             self.game_row = record.id
@@ -1277,7 +1331,9 @@ class Lobby:
             table._start()  # bots only: play now
         return table
 
-    def open_rated_table(self, game_id: str, players: list[tuple[Controller, Literal["human", "remote"]]]) -> Table:
+    def open_rated_table(
+        self, game_id: str, players: list[tuple[Controller, Literal["human", "remote"]] | HouseBot]
+    ) -> Table:
         """Open a ladder table for ``players`` (seat order) and seat them: the game starts at once.
 
         Made for :class:`lobby.ladder.Ladder`. The table is ``rated`` (its result updates the
@@ -1288,7 +1344,8 @@ class Lobby:
         Args:
             game_id: the game (default options).
             players: per seat, the controller (a person's screen or a remote bot's channel) and
-                the seat kind, ``"human"`` or ``"remote"``; different accounts.
+                the seat kind, ``"human"`` or ``"remote"``, or a :class:`HouseBot` (a bot seat the
+                server plays); different accounts.
 
         Raises:
             TableError: an unknown game, a player count the game does not allow, the saloon is
@@ -1302,9 +1359,16 @@ class Lobby:
         table = Table(self, code, game.id, len(players), opts, Identity("ladder", "ladder:"), seats)
         table.rated = True
         self.tables[code] = table
-        log.info("table %s: rated %s for %s", code, game.id, ", ".join(c.identity.label for c, _ in players))
-        for index, (controller, kind) in enumerate(players):
-            table.sit(controller, index, kind=kind)
+        names = [p.name if isinstance(p, HouseBot) else p[0].identity.label for p in players]
+        log.info("table %s: rated %s for %s", code, game.id, ", ".join(names))
+        for index, player in enumerate(players):  # the house bots first: the last person to sit starts the game
+            if isinstance(player, HouseBot):
+                seat = table.seats[index]
+                seat.kind, seat.name, seat.bot_spec = "bot", player.name, player.spec
+        for index, player in enumerate(players):
+            if not isinstance(player, HouseBot):
+                controller, kind = player
+                table.sit(controller, index, kind=kind)
         return table
 
     def _live(self) -> list[Table]:

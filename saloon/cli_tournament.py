@@ -31,12 +31,15 @@ def _default_out(config_path: Path) -> Path:
 
 
 def _print_report(out: Path, console: Console, plot: bool) -> None:
-    from tournament import build_report, leaderboard_table, pairs_table, rating_plot
+    from tournament import build_report, leaderboard_table, pairs_table, player_counts_table, rating_plot, seats_table
 
     report = build_report(out)
     console.print(leaderboard_table(report))
     if report.pairs:
         console.print(pairs_table(report))
+    if report.played:
+        console.print(seats_table(report))
+        console.print(player_counts_table(report))
     for run in report.runs:
         console.print(
             f"run: {run.games} games in {run.seconds:.1f}s = {run.games_per_s:.1f} games/s "
@@ -49,7 +52,16 @@ def _print_report(out: Path, console: Console, plot: bool) -> None:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from tournament import build_report, leaderboard_table, load_config, pairs_table, run_tournament, write_files
+    from tournament import (
+        build_report,
+        leaderboard_table,
+        load_config,
+        pairs_table,
+        player_counts_table,
+        run_tournament,
+        seats_table,
+        write_files,
+    )
 
     if args.workers is not None and args.workers < 1:
         raise _UsageError(f"--workers must be at least 1, not {args.workers}")
@@ -91,6 +103,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
     console.print(leaderboard_table(report))
     if report.pairs:
         console.print(pairs_table(report))
+    if report.played:
+        console.print(seats_table(report))
+        console.print(player_counts_table(report))
     console.print(
         f"played {summary.played} games ({summary.already_done} already done) in {summary.seconds:.1f}s: "
         f"{summary.games_per_s:.1f} games/s with {summary.workers} worker{'s' if summary.workers != 1 else ''} "

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,6 @@ from hypothesis import strategies as st
 import engine
 from lobby.ladder import Ladder, LadderError, Standing, leaderboard_text
 from lobby.matchmaker import MatchPolicy
-from lobby.ratings import forfeit_ranks
 from lobby.store import NAME_RE, Store
 from lobby.tables import Identity, Lobby, ServerConfig, Table
 from replays import Player, Recorder
@@ -60,9 +60,13 @@ def make_ladder(tmp_path: Path, **config: Any) -> tuple[Ladder, Store]:
 
 
 @given(st.lists(st.integers(1, 6), min_size=2, max_size=9), st.data())
-def test_forfeits_share_last_place_and_the_others_keep_their_order(ranks: list[int], data: st.DataObject) -> None:
+def test_forfeits_share_last_place_and_the_others_keep_their_order(keys: list[int], data: st.DataObject) -> None:
+    ranks = engine.rank_by_scores([-key for key in keys])  # an engine's ranks: competition ranking
     forfeits = data.draw(st.sets(st.sampled_from(range(len(ranks)))))
-    rated = forfeit_ranks(ranks, forfeits)
+    if len(forfeits) == len(ranks):
+        forfeits.pop()  # everyone forfeiting is an abandoned game: the engine's outcome (tests/test_one_outcome.py)
+    outcome = engine.Outcome((0.0,) * len(ranks), ranks, ())
+    rated = engine.forfeit_outcome(outcome, forfeits).ranks
     kept = [seat for seat in range(len(ranks)) if seat not in forfeits]
     assert {rated[seat] for seat in forfeits} <= {len(kept) + 1}
     assert all(rated[seat] <= len(kept) for seat in kept)
@@ -154,10 +158,12 @@ def test_a_rated_game_that_cannot_be_rated_leaves_no_row(tmp_path: Path) -> None
     while not state.is_over:
         seat = state.to_act[0]
         recorder.apply(seat, state.legal_actions(seat)[0])
-    with pytest.raises(ValueError, match="one rank each"):
-        store.record_game("ABCD", recorder.replay(), 1.0, 2.0, rated_ranks=[1])
+    replay = recorder.replay()
+    twice = msgspec.structs.replace(replay.header, players=(Player("ann", "bot"), Player("ann", "bot")))
+    with pytest.raises(ValueError, match="two or more different players"):
+        store.record_game("ABCD", msgspec.structs.replace(replay, header=twice), 1.0, 2.0, rated=True)
     assert store.games() == [] and store.ladder_standings(GAME) == []
-    record = store.record_game("ABCD", recorder.replay(), 1.0, 2.0, rated_ranks=[2, 1])
+    record = store.record_game("ABCD", recorder.replay(), 1.0, 2.0, rated=True, forfeits={0})
     assert [r.name for r in store.ladder_standings(GAME)] == ["bob", "ann"]
     assert [p.game_row for p in store.ladder_history(GAME, "ann")] == [record.id]
     store.close()

@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from tournament.config import ConfigError, TournamentConfig, load_config, parse_config
 from tournament.ratings import Pair, Rating, Ratings, rate
-from tournament.report import Report, build_report, leaderboard_table, pairs_table, rating_plot, write_files
+from tournament.report import (
+    Report,
+    build_report,
+    leaderboard_table,
+    pairs_table,
+    player_counts_table,
+    rating_plot,
+    seats_table,
+    write_files,
+)
 from tournament.results import GameRecord, StoreMismatch
 from tournament.run import RunSummary, run_tournament
 from tournament.schedule import GameSpec, derive_seed, make_schedule
@@ -40,9 +49,11 @@ __all__ = [
     "load_config",
     "make_schedule",
     "pairs_table",
+    "player_counts_table",
     "parse_config",
     "rate",
     "rating_plot",
+    "seats_table",
     "run_tournament",
     "write_files",
 ]

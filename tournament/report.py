@@ -36,13 +36,18 @@ from tournament.schedule import derive_seed, make_schedule
 __all__ = [
     "PLOT_MARKERS",
     "RATING_SCALE",
+    "CountRow",
     "LeaderboardRow",
     "Pair",
     "Report",
+    "SeatRow",
     "build_report",
     "leaderboard_table",
+    "pair_reason",
     "pairs_table",
+    "player_counts_table",
     "rating_plot",
+    "seats_table",
     "write_files",
 ]
 
@@ -97,6 +102,49 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
     above: tuple[str, ...] = ()
 
 
+class SeatRow(msgspec.Struct, frozen=True):
+    """One seat of one player count, over every bot that sat there (seats rotate over the same
+    seeds, so a seat's results show what the seat itself is worth).
+
+    Attributes:
+        players: the player count.
+        seat: the seat (0 = the first to play).
+        games: the games played at that count (each has this seat once).
+        wins: the games that seat won.
+        mean_score: the seat's mean score.
+        mean_rank: the seat's mean rank (forfeits count as last).
+    """
+
+    players: int
+    seat: int
+    games: int
+    wins: int
+    mean_score: float
+    mean_rank: float
+
+
+class CountRow(msgspec.Struct, frozen=True):
+    """One bot at one player count.
+
+    Attributes:
+        bot: the display name.
+        players: the player count.
+        games: the games it played at that count.
+        seats: the seats it took in them.
+        wins: the games it won.
+        mean_score: its mean score per seat.
+        mean_rank: its mean rank per seat (forfeits count as last).
+    """
+
+    bot: str
+    players: int
+    games: int
+    seats: int
+    wins: int
+    mean_score: float
+    mean_rank: float
+
+
 class Report(msgspec.Struct, frozen=True):
     """Everything ``tournament show`` prints.
 
@@ -111,6 +159,9 @@ class Report(msgspec.Struct, frozen=True):
         pairs: every pair of rated bots, the higher rated first, and whether it is separated at
             95% (all pairs together).
         resamples: the bootstrap resamples behind the intervals (0: none).
+        by_seat: each seat of each player count, over all bots (:class:`SeatRow`), as
+            ``saloon simulate`` shows by seat.
+        by_players: each bot at each player count (:class:`CountRow`).
     """
 
     game: str
@@ -121,6 +172,8 @@ class Report(msgspec.Struct, frozen=True):
     runs: list[RunInfo]
     pairs: list[Pair] = []
     resamples: int = 0
+    by_seat: list[SeatRow] = []
+    by_players: list[CountRow] = []
 
 
 class _Tally:
@@ -180,6 +233,40 @@ def _rows(config: TournamentConfig, records: Sequence[GameRecord]) -> tuple[list
     return rows, rated.pairs, rated.resamples
 
 
+def _breakdown(names: Sequence[str], records: Sequence[GameRecord]) -> tuple[list[SeatRow], list[CountRow]]:
+    """The games by seat (per player count) and by bot and player count."""
+    seats: dict[tuple[int, int], _Tally] = {}
+    counts: dict[tuple[str, int], _Tally] = {}
+    for record in records:
+        players = len(record.seats)
+        for seat in range(players):
+            tally = seats.setdefault((players, seat), _Tally())
+            tally.games += 1
+            tally.seats += 1
+            tally.wins += seat in record.winners
+            tally.score += record.scores[seat]
+            tally.rank += record.ranks[seat]
+        for name in set(record.seats):
+            tally = counts.setdefault((name, players), _Tally())
+            mine = [seat for seat, seated in enumerate(record.seats) if seated == name]
+            tally.games += 1
+            tally.wins += any(seat in record.winners for seat in mine)
+            for seat in mine:
+                tally.seats += 1
+                tally.score += record.scores[seat]
+                tally.rank += record.ranks[seat]
+    by_seat = [
+        SeatRow(players, seat, t.games, t.wins, t.score / t.games, t.rank / t.games)
+        for (players, seat), t in sorted(seats.items())
+    ]
+    order = {name: index for index, name in enumerate(names)}
+    by_players = [
+        CountRow(name, players, t.games, t.seats, t.wins, t.score / t.seats, t.rank / t.seats)
+        for (name, players), t in sorted(counts.items(), key=lambda item: (item[0][1], order.get(item[0][0], 0)))
+    ]
+    return by_seat, by_players
+
+
 def build_report(out: str | Path) -> Report:
     """Read a tournament output directory and rate its games.
 
@@ -198,7 +285,9 @@ def build_report(out: str | Path) -> Report:
         runs = store.runs()
     rows, pairs, resamples = _rows(config, records)
     history = rating_history(records, list(config.bots))
-    return Report(config.game, len(make_schedule(config)), len(records), rows, history, runs, pairs, resamples)
+    by_seat, by_players = _breakdown([row.bot for row in rows], records)
+    scheduled = len(make_schedule(config))
+    return Report(config.game, scheduled, len(records), rows, history, runs, pairs, resamples, by_seat, by_players)
 
 
 def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
@@ -212,7 +301,9 @@ def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
         "rating_scale": RATING_SCALE,
         "bootstrap_resamples": report.resamples,
         "leaderboard": report.rows,
-        "pairs": report.pairs,
+        "pairs": [{**msgspec.to_builtins(pair), "why": pair_reason(pair, report.rows)} for pair in report.pairs],
+        "by_seat": report.by_seat,
+        "by_players": report.by_players,
         "runs": [{**msgspec.to_builtins(run), "games_per_s": run.games_per_s} for run in report.runs],
     }
     json_path.write_bytes(msgspec.json.format(msgspec.json.encode(summary), indent=2) + b"\n")
@@ -267,13 +358,35 @@ def leaderboard_table(report: Report) -> Table:
     return table
 
 
+def pair_reason(pair: Pair, rows: Sequence[LeaderboardRow]) -> str:
+    """Why ``pair`` is separated or not, in words, for the pairs table's ``why`` column.
+
+    The bots' own 95% intervals (the leaderboard's) may not overlap while the pair is not
+    separated: the pair's test is the interval of the *difference*, and it is simultaneous (wide
+    enough to hold for every pair at once), so it can still include 0. The reason says so.
+    """
+    if math.isnan(pair.low):
+        return "no intervals: bootstrap off, or too few duplicate sets"
+    if pair.separated:
+        return "the difference's interval excludes 0"
+    own = {row.bot: (row.low, row.high) for row in rows}
+    (high_low, _), (_, low_high) = own.get(pair.higher, (math.nan, math.nan)), own.get(pair.lower, (math.nan, math.nan))
+    apart = not math.isnan(high_low) and not math.isnan(low_high) and high_low > low_high
+    if apart:
+        return (
+            "own intervals do not overlap, but the difference's interval, wide enough for all pairs at once, includes 0"
+        )
+    return "the difference's interval includes 0"
+
+
 def pairs_table(report: Report) -> Table:
     """Which bots are separated at 95%: one row per pair of rated bots, the higher rated first.
 
     ``difference`` is the rating difference in Elo points, with its simultaneous 95% interval
     (all pairs together, :mod:`tournament.ratings`); ``separated`` is ``yes`` when that interval
-    excludes 0 (``-`` without intervals). Names fold onto several lines in a narrow terminal,
-    never cut short.
+    excludes 0 (``-`` without intervals), and ``why`` says so in words (:func:`pair_reason`),
+    also where the bots' own intervals do not overlap but the pair is not separated. Names fold
+    onto several lines in a narrow terminal, never cut short.
     """
     table = Table(
         title="which bots are separated at 95% (all pairs together)",
@@ -288,6 +401,7 @@ def pairs_table(report: Report) -> Table:
     table.add_column("difference", justify="right", no_wrap=True)
     table.add_column("95% interval", justify="right", no_wrap=True)
     table.add_column("separated", justify="left", no_wrap=True)
+    table.add_column("why", justify="left", overflow="fold", min_width=12)
     for pair in report.pairs:
         table.add_row(
             Text(pair.higher),
@@ -295,6 +409,63 @@ def pairs_table(report: Report) -> Table:
             _number(pair.difference),
             _interval(pair.low, pair.high),
             "-" if math.isnan(pair.low) else ("yes" if pair.separated else "no"),
+            pair_reason(pair, report.rows),
+        )
+    return table
+
+
+def seats_table(report: Report) -> Table:
+    """The games by seat, per player count (as ``saloon simulate`` shows by seat): what each seat
+    is worth, whichever bot sat there (seats rotate over the same seeds)."""
+    table = Table(
+        title="By seat (all bots)",
+        caption="win %: wins per game; fair share: 1 / players",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    for header in ("players", "seat", "games", "wins", "win %", "fair share", "mean score", "mean rank"):
+        table.add_column(header, justify="right", no_wrap=True)
+    for row in report.by_seat:
+        table.add_row(
+            str(row.players),
+            str(row.seat),
+            str(row.games),
+            str(row.wins),
+            f"{100 * row.wins / row.games:.1f}",
+            f"{100 / row.players:.1f}",
+            f"{row.mean_score:.2f}",
+            f"{row.mean_rank:.2f}",
+        )
+    return table
+
+
+def player_counts_table(report: Report) -> Table:
+    """Each bot at each player count: games, seats, wins, mean score and rank."""
+    table = Table(
+        title="By player count",
+        caption="win %: wins per game played; fair share: 1 / players",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("players", justify="right", no_wrap=True)
+    table.add_column("bot", justify="left", overflow="fold", min_width=8)
+    for header in ("games", "seats", "wins", "win %", "fair share", "mean score", "mean rank"):
+        table.add_column(header, justify="right", no_wrap=True)
+    for row in report.by_players:
+        table.add_row(
+            str(row.players),
+            Text(row.bot),
+            str(row.games),
+            str(row.seats),
+            str(row.wins),
+            f"{100 * row.wins / row.games:.1f}",
+            f"{100 / row.players:.1f}",
+            f"{row.mean_score:.2f}",
+            f"{row.mean_rank:.2f}",
         )
     return table
 
@@ -314,7 +485,8 @@ def rating_plot(report: Report, width: int = 100, height: int = 20, color: bool 
     """Each bot's rating fitted to the first ``N`` games, for growing ``N``, as a terminal plot (plotext).
 
     Each bot has its own marker (:data:`PLOT_MARKERS`, by leaderboard place), shown in the legend,
-    so the series stay apart without colour too.
+    so the series stay apart without colour too. The legend is under the plot (``legend: ** alpha
+    ++ beta ...``, on as many lines as the width needs), never drawn over the lines.
 
     Args:
         report: the report.
@@ -332,15 +504,23 @@ def rating_plot(report: Report, width: int = 100, height: int = 20, color: bool 
     plt.clear_figure()
     plt.plotsize(width, height)
     plt.theme("clear" if not color else "pro")
+    legend: list[str] = []
     for place, row in enumerate(report.rows):
         points = report.history.get(row.bot, [])
         if len(points) > 1:
             marker = PLOT_MARKERS[place % len(PLOT_MARKERS)]
-            plt.plot([x for x, _ in points], [y for _, y in points], label=row.bot, marker=marker)
+            plt.plot([x for x, _ in points], [y for _, y in points], marker=marker)  # no label: no legend box
+            legend.append(f"{marker * 2} {row.bot}")
     plt.title("rating (Elo) fitted to the first N games")
     plt.xlabel("N: games in schedule order")
     text: str = plt.build()
     plt.clear_figure()
     if not color:
         text = plt.uncolorize(text)
-    return text
+    lines: list[str] = []
+    for entry in legend:
+        if lines and len(lines[-1]) + 3 + len(entry) <= width:
+            lines[-1] += "   " + entry
+        else:
+            lines.append(("legend: " if not lines else "        ") + entry)
+    return text.rstrip("\n") + ("\n" + "\n".join(lines) if lines else "")

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
-import engine
-
-__all__ = ["GameRecord", "ResultStore", "RunInfo", "StoreMismatch", "adjusted_ranks"]
+__all__ = ["GameRecord", "ResultStore", "RunInfo", "StoreMismatch"]
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -30,9 +28,12 @@ class GameRecord(msgspec.Struct, frozen=True):
         seed: the game's seed.
         seats: the bot display name in each seat.
         scores: the game's scores.
-        ranks: the ranks used for ratings: the game's ranks, except that bots that forfeited are
-            ranked last (tied), below every bot that did not.
-        winners: the game's winners that did not forfeit.
+        ranks: the ranks used for ratings: the game's one recorded result
+            (:func:`engine.forfeit_outcome`, as the server records its games): the engine's ranks,
+            except that bots that forfeited are ranked last (tied), below every bot that did not,
+            unless every bot forfeited.
+        winners: that result's winners: the seats it ranks first (nobody if the engine named
+            nobody).
         faults: the faults of each seat's bot.
         forfeited: whether each seat's bot forfeited (more than ``max_faults`` faults).
         decisions: the number of moves.
@@ -85,16 +86,6 @@ class RunInfo(msgspec.Struct, frozen=True):
 
 class StoreMismatch(ValueError):
     """The output directory holds a run of a different configuration."""
-
-
-def adjusted_ranks(outcome: engine.Outcome, forfeited: Sequence[bool]) -> tuple[int, ...]:
-    """The outcome's ranks with forfeiting seats moved below all others (tied last).
-
-    >>> adjusted_ranks(engine.Outcome((3.0, 5.0, 1.0), (2, 1, 3), (1,)), [False, True, False])
-    (1, 3, 2)
-    """
-    keys = [(0, 0) if out else (1, -rank) for rank, out in zip(outcome.ranks, forfeited, strict=True)]
-    return engine.rank_by_scores(keys)
 
 
 _SCHEMA = """

@@ -32,11 +32,12 @@ from typing import Any
 
 import msgspec
 
+import engine
 import replays
 from bots import Bot, make_bot, play_game
 from bots.external import ExternalBot
 from tournament.config import TournamentConfig
-from tournament.results import GameRecord, ResultStore, RunInfo, adjusted_ranks, now
+from tournament.results import GameRecord, ResultStore, RunInfo, now
 from tournament.schedule import GameSpec, bot_seed, make_schedule
 
 __all__ = ["RunSummary", "default_workers", "play_batch", "play_one", "run_tournament"]
@@ -117,7 +118,8 @@ def play_one(config: TournamentConfig, spec: GameSpec, log_dir: str | None = Non
             if callable(close):
                 close()
     forfeited = tuple(faults > config.max_faults for faults in result.faults)
-    outcome = result.outcome
+    # one outcome, one record: the result the server would record for the same game
+    outcome = engine.forfeit_outcome(result.outcome, [seat for seat, out in enumerate(forfeited) if out])
     record = GameRecord(
         index=spec.index,
         set_index=spec.set_index,
@@ -126,8 +128,8 @@ def play_one(config: TournamentConfig, spec: GameSpec, log_dir: str | None = Non
         seed=spec.seed,
         seats=spec.seats,
         scores=tuple(float(score) for score in outcome.scores),
-        ranks=adjusted_ranks(outcome, forfeited),
-        winners=tuple(seat for seat in outcome.winners if not forfeited[seat]),
+        ranks=outcome.ranks,
+        winners=outcome.winners,
         faults=result.faults,
         forfeited=forfeited,
         decisions=result.decisions,

@@ -368,7 +368,8 @@ async def test_bad_ladder_arguments_exit_2_and_the_per_key_limit_refuses_one_mor
         ("leaderboard chess", "unknown game 'chess'"),
         (f"leaderboard {GAME} --csv", "unrecognized arguments: --csv"),
         ("replay", "the following arguments are required: id"),
-        ("replay x1", "replay ID must be a game's number, not 'x1'"),
+        ("replay x-1", "replay ID must be a game's number (digits 0-9 only) or its table's code"),
+        ("replay x1", "no finished game of table X1 on this server"),
         ("replay 999", "no finished game 999 on this server"),
     ]:
         status, out, err = await run_command(srv.port, "dave", command)
@@ -475,8 +476,14 @@ async def test_sigkill_of_the_server_loses_no_finished_game_or_rating(tmp_path: 
     try:
         status, out, err = await run_command(port, "bot0", f"leaderboard {GAME} --json")
         assert status == 0
-        listed = {p["name"]: p["games"] for p in json.loads(out)["players"]}
+        players = json.loads(out)["players"]
+        listed = {p["name"]: p["games"] for p in players if not p["house"]}
         assert listed == games_per_bot
+        # saloon serve keeps its house bots on the ladder: listed, marked, with no game here yet
+        assert {p["name"]: (p["games"], p["house"]) for p in players if p["house"]} == {
+            "house:heuristic": (0, True),
+            "house:quick": (0, True),
+        }
     finally:
         proc.send_signal(signal.SIGTERM)
         try:

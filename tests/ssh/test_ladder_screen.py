@@ -40,13 +40,14 @@ async def ladder_server(tmp_path: Path) -> AsyncIterator[SaloonServer]:
 
 
 def record_rated_game(store: Store, code: str, names: tuple[str, str], ranks: tuple[int, int]) -> None:
-    """Put one finished two-player ladder game between ``names`` in the store, rated by ``ranks``."""
+    """Put one finished two-player ladder game between ``names`` in the store, rated by ``ranks``
+    (``(1, 2)`` or ``(2, 1)``: the seat ranked 2 forfeited)."""
     recorder = Recorder(GAME, 2, 5, None, [Player(name, "bot") for name in names])
     state = recorder.state
     while not state.is_over:
         seat = state.to_act[0]
         recorder.apply(seat, state.legal_actions(seat)[0])
-    store.record_game(code, recorder.replay(), 1.0, 2.0, rated_ranks=ranks)
+    store.record_game(code, recorder.replay(), 1.0, 2.0, rated=True, forfeits={ranks.index(2)})
 
 
 def line_of(term: Terminal, name: str) -> list[str]:

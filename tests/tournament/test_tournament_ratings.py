@@ -225,11 +225,14 @@ def test_long_bot_names_are_never_cut_short_at_80_columns():
     header = next(i for i, line in enumerate(lines) if " higher " in line)
     body = _body(lines, header)
     lower = lines[header].index("lower")
+    difference = lines[header].index("difference")
+    separated = lines[header].index("separated")
+    why = lines[header].index("why")
 
-    def row_start(line: str) -> bool:
-        return any(c.isdigit() for c in line[lower:])
+    def row_start(line: str) -> bool:  # a row's first line has its difference
+        return any(c.isdigit() for c in line[difference:separated])
 
     higher = _column_texts(body, 0, lower, row_start)
-    lowers = _column_texts(body, lower, None, row_start)
+    lowers = _column_texts(body, lower, difference, row_start)
     assert list(zip(higher, lowers, strict=True)) == [(pair.higher, pair.lower) for pair in pairs]
-    assert [line.split()[-1] for line in body if row_start(line)] == ["yes", "yes", "no"]
+    assert [line[separated:why].split()[0] for line in body if row_start(line)] == ["yes", "yes", "no"]

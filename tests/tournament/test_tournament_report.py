@@ -17,8 +17,8 @@ from tournament.report import PLOT_MARKERS, LeaderboardRow, Report, write_files
 
 BOTS = ("alpha", "beta", "gamma", "delta")
 
-_LEGEND = re.compile(r"[┤│] (\S)\1 (\w+)")
-"""A legend line of a plotext plot: the series' marker twice, then its label."""
+_LEGEND = re.compile(r"(?:legend:| ) +(\S)\1 (\w+)")
+"""An entry of the plot's legend (under the plot): the series' marker twice, then its label."""
 
 
 def _report() -> Report:
@@ -34,7 +34,9 @@ def _report() -> Report:
 
 
 def _legend(plot: str) -> list[tuple[str, str]]:
-    return [match.groups() for match in _LEGEND.finditer(plot)]
+    lines = plot.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("legend: ")), len(lines))
+    return [match.groups() for line in lines[start:] for match in _LEGEND.finditer(line)]
 
 
 @pytest.mark.parametrize(
@@ -51,7 +53,7 @@ def test_rating_plot_gives_each_bot_its_own_marker_without_colour(monkeypatch, n
     plot = rating_plot(_report(), width=80, height=20, color=color)
     assert "\x1b[" not in plot
     assert _legend(plot) == [("*", "alpha"), ("+", "beta"), ("o", "gamma"), ("x", "delta")]
-    body = "\n".join(line.split("│", 1)[-1] for line in plot.splitlines()[3:])  # below the legend
+    body = "\n".join(line.split("│", 1)[-1] for line in plot.splitlines()[2:-1])  # the canvas, not the legend
     for marker in "*+ox":
         assert marker in body
 
