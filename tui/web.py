@@ -1,0 +1,740 @@
+"""Saloon in a web browser: an HTTP page and a websocket per visitor, beside the SSH server.
+
+``saloon serve --web PORT`` makes a :class:`WebServer` that listens in the SSH server's process
+and event loop (aiohttp) and runs, for each websocket, the same Textual app as an SSH session
+(:class:`tui.lobby.SSHApp`, through :func:`tui.web_driver.run_web_app`) against the same lobby,
+tables, ladder and store: browser and SSH players sit at the same tables.
+
+Routes::
+
+    GET  /             the terminal page (signed in), or the sign-in page
+    GET  /signin       reads a one-time token from the link's #fragment and posts it (script)
+    POST /signin       token=TOKEN: redeems it, sets the session cookie, redirects to /
+    POST /guest        name=NAME: a guest session (only with --guest)
+    POST /signout      forgets the session cookie
+    GET  /ws           the terminal's websocket (textual.js's protocol, see tui.web_driver)
+    GET  /static/...   textual-serve's page assets (textual.js, xterm.css, fonts), from the
+                       installed package
+
+Identity (no password store): an SSH player runs ``ssh -p P NAME@HOST web`` and gets a link
+``BASE/signin#TOKEN``. The token is 32 random bytes, lives :attr:`WebConfig.token_ttl_s` and
+works once; it is in the link's fragment, which browsers never send, and the page posts it in a
+request body, so it never appears in a request line (nor in this server's or a proxy's access
+log); the server keeps only its SHA-256. Redeeming it sets a session cookie (``HttpOnly``,
+``SameSite=Strict``, ``Secure`` behind https, expiring after :attr:`WebConfig.cookie_ttl_s`)
+holding the account name and key fingerprint, signed with HMAC-SHA256 by a secret made once in
+``DATA/web_secret``. The browser session is then the SSH key's: it takes back that key's seats.
+With ``--guest``, a visitor may instead pick a guest name (not an account's).
+
+Cross-site requests are refused: the websocket and every POST must carry an ``Origin`` equal to
+the public URL's origin (``--web-public-url``) or, without one, to ``http://`` + the request's
+``Host``. New websockets are counted per address by the SSH server's :class:`tui.server.RateLimiter`
+(the same budget as SSH connections); sign-in and guest requests have a token bucket of their
+own. Behind a reverse proxy on the same machine, the client's address is the last entry of
+``X-Forwarded-For`` when the direct peer is a loopback address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import html
+import ipaddress
+import json
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from lobby.store import Store, valid_name
+from lobby.tables import Identity, Lobby
+from tui.ssh_driver import InputBudget
+from tui.web_driver import MAX_MESSAGE_BYTES
+
+__all__ = [
+    "COOKIE_NAME",
+    "AddressBuckets",
+    "Host",
+    "Limiter",
+    "SessionCookies",
+    "SignInTokens",
+    "WebConfig",
+    "WebServer",
+    "check_public_url",
+    "load_secret",
+    "origin_of",
+]
+
+log = logging.getLogger("saloon.web")
+
+COOKIE_NAME = "saloon_session"
+"""The session cookie's name."""
+
+_MAX_BODY_BYTES = 4096
+"""The largest request body the server reads (a sign-in or guest form)."""
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """How the browser page behaves.
+
+    Attributes:
+        token_ttl_s: how long a sign-in link works, in seconds (once).
+        cookie_ttl_s: how long a browser stays signed in, in seconds.
+        max_tokens: sign-in tokens outstanding on the server at once (the oldest are dropped).
+        max_tokens_per_account: sign-in tokens outstanding per account (the oldest are dropped).
+        signin_burst: sign-in and guest requests an address may make at once ...
+        signin_per_s: ... and how fast that allowance refills (per second).
+        heartbeat_s: seconds between websocket pings (a page that stops answering is closed).
+    """
+
+    token_ttl_s: float = 300.0
+    cookie_ttl_s: float = 7 * 24 * 3600.0
+    max_tokens: int = 10_000
+    max_tokens_per_account: int = 5
+    signin_burst: int = 10
+    signin_per_s: float = 0.2
+    heartbeat_s: float = 30.0
+
+
+class Limiter(Protocol):
+    """Per-address connection limits (:class:`tui.server.RateLimiter`)."""
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection from ``address``; why it is refused, or ``None``."""
+
+    def done(self, address: str) -> None:
+        """An admitted connection from ``address`` closed."""
+
+
+class Host(Protocol):
+    """What the page needs of the SSH server it runs beside (:class:`tui.server.SaloonServer`)."""
+
+    data_dir: Path
+    port: int
+    guest: bool
+    store: Store
+    lobby: Lobby
+    limiter: Limiter
+    sessions: set[Any]
+    collector: Any
+    web: Any
+
+
+class AddressBuckets:
+    """A token bucket per client address (sign-in and guest requests): ``burst`` at once, then
+    ``per_s`` a second.
+
+    Args:
+        burst: requests an address may make at once (> 0).
+        per_s: how fast its allowance refills, per second (> 0).
+    """
+
+    def __init__(self, burst: int, per_s: float) -> None:
+        self.burst = burst
+        self.per_s = per_s
+        self._buckets: dict[str, InputBudget] = {}
+
+    def admit(self, address: str) -> str | None:
+        """Count a request from ``address``; returns why it is refused, or ``None`` if admitted."""
+        if len(self._buckets) > 10_000:
+            self._buckets.clear()  # forgets every allowance: at worst, a burst more for each address
+        bucket = self._buckets.setdefault(address, InputBudget(self.per_s, self.burst))
+        wait = bucket.spend(1)
+        if wait > 0:
+            bucket.spend(-1)  # a refused request costs nothing
+            return f"too many sign-in attempts from {address}; wait {max(1, round(wait))} s"
+        return None
+
+
+def load_secret(data_dir: Path) -> bytes:
+    """The cookie-signing secret from ``DATA/web_secret`` (32 bytes), made (mode 0600) on first use."""
+    path = data_dir / "web_secret"
+    if not path.exists():
+        tmp = path.with_name(f".web_secret.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(secrets.token_bytes(32))
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    secret = path.read_bytes()
+    if len(secret) < 32:
+        raise ValueError(f"{path} holds fewer than 32 bytes: remove it and a new one is made")
+    return secret
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class SignInTokens:
+    """One-time sign-in tokens: each is issued for an account's key, lives ``ttl_s`` and works once.
+
+    Only each token's SHA-256 is kept (a memory dump or a log of this object reveals no token).
+
+    Args:
+        ttl_s: seconds a token works.
+        max_tokens: tokens kept at once (the oldest are dropped beyond it).
+        per_account: tokens kept per account name (its oldest are dropped beyond it).
+        clock: seconds, monotonic (for tests).
+    """
+
+    def __init__(
+        self, ttl_s: float = 300.0, max_tokens: int = 10_000, per_account: int = 5, clock: Any = time.monotonic
+    ) -> None:
+        self.ttl_s = ttl_s
+        self.max_tokens = max_tokens
+        self.per_account = per_account
+        self._clock = clock
+        self._tokens: dict[str, tuple[str, str, float]] = {}  # digest -> (name, key, expires); oldest first
+
+    def __len__(self) -> int:
+        return len(self._tokens)
+
+    def issue(self, name: str, key: str) -> str:
+        """A new token for account ``name`` holding the key with fingerprint ``key``.
+
+        Returns:
+            The token: 43 URL-safe characters (32 random bytes).
+        """
+        now = self._clock()
+        for digest, (_, _, expires) in list(self._tokens.items()):
+            if expires <= now:
+                del self._tokens[digest]
+        mine = [digest for digest, (owner, _, _) in self._tokens.items() if owner == name]
+        for digest in mine[: max(0, len(mine) - self.per_account + 1)]:
+            del self._tokens[digest]
+        while len(self._tokens) >= self.max_tokens:
+            del self._tokens[next(iter(self._tokens))]
+        token = secrets.token_urlsafe(32)
+        self._tokens[_digest(token)] = (name, key, now + self.ttl_s)
+        return token
+
+    def redeem(self, token: str) -> tuple[str, str] | None:
+        """Use ``token`` up: ``(name, key)`` if it was issued and has not expired, else ``None``.
+
+        A token is gone after this call whatever it returns: it never works twice.
+        """
+        if not token or len(token) > 100:
+            return None
+        entry = self._tokens.pop(_digest(token), None)
+        if entry is None or entry[2] <= self._clock():
+            return None
+        return entry[0], entry[1]
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class SessionCookies:
+    """Signed, expiring session cookies: ``v1.PAYLOAD.MAC`` (base64url; HMAC-SHA256 over ``v1.PAYLOAD``).
+
+    The payload is JSON ``{"n": name, "k": key, "g": guest, "x": expiry}`` (expiry in Unix seconds).
+
+    Args:
+        secret: the signing secret (32 bytes or more).
+        ttl_s: how long a cookie is valid, in seconds.
+        clock: Unix time, seconds (for tests).
+    """
+
+    def __init__(self, secret: bytes, ttl_s: float, clock: Any = time.time) -> None:
+        self._secret = secret
+        self.ttl_s = ttl_s
+        self._clock = clock
+
+    def _mac(self, signed: str) -> str:
+        return _b64(hmac.new(self._secret, signed.encode(), hashlib.sha256).digest())
+
+    def make(self, name: str, key: str, guest: bool) -> str:
+        """The cookie value for ``name`` (an account with key fingerprint ``key``, or a guest)."""
+        payload = {"n": name, "k": key, "g": guest, "x": int(self._clock() + self.ttl_s)}
+        signed = "v1." + _b64(json.dumps(payload, separators=(",", ":")).encode())
+        return f"{signed}.{self._mac(signed)}"
+
+    def read(self, value: str | None) -> tuple[str, str, bool] | None:
+        """``(name, key, guest)`` from a cookie value, or ``None`` if it is absent, forged, malformed or expired."""
+        if not value or len(value) > 1000:
+            return None
+        signed, _, mac = value.rpartition(".")
+        if not signed.startswith("v1.") or not hmac.compare_digest(mac, self._mac(signed)):
+            return None
+        try:
+            payload = json.loads(_unb64(signed[3:]))
+            name, key, guest, expiry = payload["n"], payload["k"], payload["g"], payload["x"]
+        except (ValueError, TypeError, KeyError):
+            return None
+        if not (isinstance(name, str) and isinstance(key, str) and isinstance(guest, bool)):
+            return None
+        if not isinstance(expiry, int) or expiry <= self._clock() or not valid_name(name):
+            return None
+        return name, key, guest
+
+
+def origin_of(url: str) -> str:
+    """The origin (``scheme://host[:port]``, lower case, default port left out) of an http(s) URL.
+
+    Raises:
+        ValueError: not an ``http://`` or ``https://`` URL with a host.
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"not an http(s) URL with a host: {url!r}")
+    host = parts.hostname.lower()
+    if ":" in host:
+        host = f"[{host}]"
+    default = 80 if parts.scheme == "http" else 443
+    port = "" if parts.port in (None, default) else f":{parts.port}"
+    return f"{parts.scheme}://{host}{port}"
+
+
+def check_public_url(url: str) -> str:
+    """``url`` as the page's public URL: ``http(s)://HOST[:PORT]`` with no path, query or fragment
+    (the page's routes are at the root of its host); returned without a trailing ``/``.
+
+    Raises:
+        ValueError: not such a URL.
+    """
+    origin_of(url)
+    parts = urlsplit(url.strip())
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError(f"the public URL must be the root of its host, like https://saloon.example.org: {url!r}")
+    return url.strip().rstrip("/")
+
+
+def _client_address(request: web.Request) -> str:
+    """The client's address: the peer's, or (from a loopback peer: a local proxy) the last ``X-Forwarded-For`` entry."""
+    peer = request.remote or ""
+    forwarded = request.headers.get("X-Forwarded-For")
+    if forwarded:
+        with contextlib.suppress(ValueError):
+            if ipaddress.ip_address(peer.split("%", 1)[0]).is_loopback:
+                last = forwarded.rsplit(",", 1)[-1].strip()
+                ipaddress.ip_address(last.split("%", 1)[0])
+                return last
+    return peer
+
+
+_CSS = """\
+@font-face { font-family: "Roboto Mono"; font-weight: 100 700; font-display: block;
+  src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+html, body { margin: 0; height: 100%; background: #0c181f; color: rgba(255,255,255,0.92);
+  font-family: "Roboto Mono", menlo, monospace; }
+#terminal { position: absolute; inset: 0; }
+.dialog { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+  z-index: 10; background: #0c181f; }
+.box { max-width: 44rem; padding: 2rem; background: #12232d; line-height: 1.5; }
+.box code { background: #0c181f; padding: 0.1rem 0.3rem; }
+.box input { font: inherit; padding: 0.3rem; margin: 0.3rem 0; }
+.box button, .box a.button { font: inherit; padding: 0.5rem 1.2rem; background: #5e0ba7; color: #fff;
+  border: none; cursor: pointer; text-decoration: none; display: inline-block; }
+body.-first-byte .intro { display: none; }
+.closed { display: none; }
+body.-closed .closed { display: flex; }
+"""
+
+_SIGNIN_JS = """\
+(function () {
+  var token = window.location.hash.slice(1);
+  history.replaceState(null, "", window.location.pathname);
+  if (token) {
+    document.getElementById("token").value = token;
+    document.getElementById("signin").submit();
+  }
+})();
+"""
+
+_HEADERS = {
+    "Referrer-Policy": "same-origin",  # not "no-referrer": Chromium then sends "Origin: null" on form posts
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+class WebServer:
+    """The browser transport of a :class:`tui.server.SaloonServer`: the page, sign-in and websockets.
+
+    Making one attaches it to ``server`` (``server.web``): the SSH server starts it after its own
+    start and stops it first in its stop, and answers ``ssh ... web`` with its links.
+
+    Args:
+        server: the SSH server whose lobby, store, limits and guest setting are used.
+        host: the address to listen on.
+        port: the port (0: any free port; read :attr:`port` after :meth:`start`).
+        public_url: the URL people reach the page at (behind a reverse proxy, e.g.
+            ``https://saloon.example.org``): links and the websocket's origin check use it.
+            ``None``: ``http://HOST:PORT``, the host being the one the SSH client reached when
+            ``host`` is a wildcard address.
+        config: tokens, cookies and limits.
+
+    Raises:
+        ValueError: ``public_url`` is not an ``http(s)://`` URL with a host and no path (:func:`check_public_url`).
+    """
+
+    def __init__(
+        self,
+        server: Host,
+        host: str = "127.0.0.1",
+        port: int = 8080,
+        public_url: str | None = None,
+        config: WebConfig | None = None,
+    ) -> None:
+        self.server = server
+        self.host = host
+        self.port = port
+        self.public_url = check_public_url(public_url) if public_url else None
+        self.public_origin = origin_of(self.public_url) if self.public_url else None
+        self.config = config or WebConfig()
+        self.tokens = SignInTokens(self.config.token_ttl_s, self.config.max_tokens, self.config.max_tokens_per_account)
+        self.signin_limiter = AddressBuckets(self.config.signin_burst, self.config.signin_per_s)
+        self.cookies: SessionCookies | None = None  # made in start() (the secret is in the data directory)
+        self.websockets: set[web.WebSocketResponse] = set()
+        self._runner: web.AppRunner | None = None
+        self._static = Path(str(resources.files("textual_serve") / "static"))
+        server.web = self
+
+    # Running ----------------------------------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        """The aiohttp application (routes as in the module's docstring)."""
+        app = web.Application(client_max_size=_MAX_BODY_BYTES)
+        app.add_routes(
+            [
+                web.get("/", self._index),
+                web.get("/signin", self._signin_page),
+                web.post("/signin", self._signin),
+                web.post("/guest", self._guest),
+                web.post("/signout", self._signout),
+                web.get("/ws", self._websocket),
+                web.get("/saloon.css", self._css),
+                web.get("/signin.js", self._signin_js),
+                web.get("/favicon.ico", self._no_icon),
+                web.static("/static", self._static, show_index=False, follow_symlinks=False),
+            ]
+        )
+        return app
+
+    async def start(self) -> None:
+        """Start listening (the SSH server's lobby and store must be open).
+
+        Raises:
+            OSError: the address cannot be listened on.
+        """
+        self.cookies = SessionCookies(load_secret(self.server.data_dir), self.config.cookie_ttl_s)
+        runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False, shutdown_timeout=5)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port, backlog=256)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        server = getattr(site, "_server", None)
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        log.info("Saloon's browser page on %s port %d (%s)", self.host, self.port, self.public_url or "no public URL")
+
+    async def stop(self) -> None:
+        """Close every websocket (their sessions end as if the page left) and stop listening."""
+        for ws in list(self.websockets):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=1001, message=b"the server is stopping"), 5)
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+
+    # Links ------------------------------------------------------------------------------------
+
+    def base_url(self, reached: Any = None) -> str:
+        """The page's URL (no trailing ``/``): the public URL, or ``http://HOST:PORT``.
+
+        Args:
+            reached: the SSH connection's local address (``sockname``: ``(host, port, ...)``),
+                used for HOST when this server listens on a wildcard address.
+        """
+        if self.public_url:
+            return self.public_url
+        host = self.host
+        if host in ("", "0.0.0.0", "::") and reached:
+            host = str(reached[0])
+        if ":" in host:
+            host = f"[{host.split('%', 1)[0]}]"
+        return f"http://{host}:{self.port}"
+
+    def sign_in_text(self, identity: Identity, reached: Any = None) -> tuple[int, str]:
+        """What ``ssh ... web`` answers: ``(exit status, text)``; a link with a new one-time token for an account.
+
+        The token is not logged (only that a link was issued, and to whom).
+        """
+        base = self.base_url(reached)
+        if identity.guest:
+            if self.server.guest:
+                return 0, f"Guests need no link: open {base}/ and choose a guest name.\n"
+            return 1, "Sign-in links are for registered accounts: connect with your SSH key.\n"
+        token = self.tokens.issue(identity.name, identity.key)
+        log.info("sign-in link issued for %s", identity.name)
+        minutes = max(1, round(self.tokens.ttl_s / 60))
+        return 0, (
+            f"Open this link in your browser within {minutes} minute{'s' if minutes != 1 else ''}; it works once:\n"
+            f"  {base}/signin#{token}\n"
+        )
+
+    # Checks -----------------------------------------------------------------------------------
+
+    def origin_allowed(self, request: web.Request) -> bool:
+        """True if ``request`` comes from this server's own page: its ``Origin`` is the public URL's
+        origin, or (without a public URL) ``http://`` + its ``Host``. A request without ``Origin`` is refused."""
+        origin = request.headers.get("Origin")
+        if not origin:
+            return False
+        try:
+            origin = origin_of(origin)
+        except ValueError:
+            return False
+        if self.public_origin is not None:
+            return origin == self.public_origin
+        host = request.headers.get("Host", "")
+        try:
+            return bool(host) and origin == origin_of(f"http://{host}")
+        except ValueError:
+            return False
+
+    def identity_of(self, request: web.Request) -> Identity | None:
+        """Who the request's session cookie says it is (``None``: no valid cookie, or an account key
+        no longer registered to the name)."""
+        if self.cookies is None:
+            return None
+        found = self.cookies.read(request.cookies.get(COOKIE_NAME))
+        if found is None:
+            return None
+        name, key, guest = found
+        address = _client_address(request)
+        store = self.server.store
+        if guest:
+            if not self.server.guest or store.name_taken(name):
+                return None
+            return Identity(name, key, guest=True, address=address)
+        if store.name_for_key(key) != name:
+            return None
+        return Identity(name, key, address=address, registered=store.account_created(name))
+
+    def _limited(self, request: web.Request) -> str | None:
+        return self.signin_limiter.admit(_client_address(request))
+
+    # Pages ------------------------------------------------------------------------------------
+
+    def _page(self, title: str, body: str, status: int = 200, ws_origin: str = "") -> web.Response:
+        connect = f" {ws_origin}" if ws_origin else ""
+        text = (
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{html.escape(title)}</title>"
+            '<link rel="stylesheet" href="/static/css/xterm.css"><link rel="stylesheet" href="/saloon.css">'
+            f"</head>\n<body>\n{body}\n</body></html>\n"
+        )
+        headers = dict(_HEADERS)
+        headers["Content-Security-Policy"] = (
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            f"font-src 'self'; connect-src 'self'{connect}; frame-ancestors 'none'; base-uri 'none'; "
+            "form-action 'self'"
+        )
+        return web.Response(text=text, status=status, content_type="text/html", headers=headers)
+
+    def _signin_body(self, request: web.Request, message: str = "") -> str:
+        port = self.server.port
+        ssh_host = urlsplit(self.base_url()).hostname or "HOST"
+        guest = ""
+        if self.server.guest:
+            guest = (
+                '<form method="post" action="/guest"><p>Or play as a guest: '
+                '<input name="name" maxlength="24" pattern="[a-z][a-z0-9_\\-]{0,23}" required '
+                'placeholder="name" autocomplete="off"> <button type="submit">Play as a guest</button></p></form>'
+            )
+        note = f'<p class="note">{html.escape(message)}</p>' if message else ""
+        return (
+            '<div class="dialog"><div class="box"><h1>Saloon</h1>'
+            f"{note}"
+            "<p>Players sign in with a one-time link. In a terminal with your SSH key, run</p>"
+            f"<p><code>ssh -p {port} NAME@{html.escape(ssh_host)} web</code></p>"
+            "<p>and open the link it prints (it works once, for a few minutes).</p>"
+            f"{guest}</div></div>"
+        )
+
+    async def _index(self, request: web.Request) -> web.Response:
+        identity = self.identity_of(request)
+        if identity is None:
+            return self._page("Saloon: sign in", self._signin_body(request))
+        try:
+            origin = origin_of(self.public_url or f"http://{request.host}")
+        except ValueError:
+            return web.Response(status=400, text="bad Host header\n")
+        ws_origin = ("wss:" if origin.startswith("https:") else "ws:") + origin.split(":", 1)[1]
+        ws_url = f"{ws_origin}/ws"
+        body = (
+            '<div class="dialog intro"><div class="box">Saloon: connecting as '
+            f"{html.escape(identity.label)}…</div></div>"
+            '<div class="dialog closed"><div class="box"><p>Session ended.</p>'
+            '<p><a class="button" href="/">Reconnect</a></p>'
+            '<form method="post" action="/signout"><button type="submit">Sign out</button></form></div></div>'
+            f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{html.escape(ws_url)}" '
+            'data-font-size="16"></div><script src="/static/js/textual.js"></script>'
+        )
+        return self._page("Saloon", body, ws_origin=ws_origin)
+
+    async def _signin_page(self, request: web.Request) -> web.Response:
+        body = (
+            '<div class="dialog"><div class="box"><h1>Saloon</h1>'
+            '<form id="signin" method="post" action="/signin"><p>Signing in… If nothing happens, paste '
+            'the token (what follows # in your link): <input id="token" name="token" autocomplete="off" '
+            'maxlength="100"> <button type="submit">Sign in</button></p></form></div></div>'
+            '<script src="/signin.js"></script>'
+        )
+        return self._page("Saloon: signing in", body)
+
+    async def _css(self, request: web.Request) -> web.Response:
+        return web.Response(text=_CSS, content_type="text/css", headers={"Cache-Control": "max-age=3600"})
+
+    async def _signin_js(self, request: web.Request) -> web.Response:
+        return web.Response(
+            text=_SIGNIN_JS, content_type="application/javascript", headers={"Cache-Control": "max-age=3600"}
+        )
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204, headers={"Cache-Control": "max-age=86400"})
+
+    def _signed_in(self, request: web.Request, name: str, key: str, guest: bool) -> web.Response:
+        assert self.cookies is not None
+        response = web.Response(status=303, headers={**_HEADERS, "Location": "/"})
+        response.set_cookie(
+            COOKIE_NAME,
+            self.cookies.make(name, key, guest),
+            max_age=int(self.config.cookie_ttl_s),
+            path="/",
+            httponly=True,
+            samesite="Strict",
+            secure=bool(self.public_url and self.public_url.startswith("https:")),
+        )
+        return response
+
+    async def _post_checks(self, request: web.Request) -> web.Response | None:
+        if not self.origin_allowed(request):
+            log.info("refused a cross-site %s %s from %s", request.method, request.path, _client_address(request))
+            return self._page("Saloon", self._signin_body(request, "Refused: not from this site."), 403)
+        refusal = self._limited(request)
+        if refusal is not None:
+            log.info("refused a sign-in: %s", refusal)
+            return self._page("Saloon", self._signin_body(request, f"Refused: {refusal}."), 429)
+        return None
+
+    async def _signin(self, request: web.Request) -> web.StreamResponse:
+        refused = await self._post_checks(request)
+        if refused is not None:
+            return refused
+        form = await request.post()
+        token = form.get("token")
+        found = self.tokens.redeem(token.strip() if isinstance(token, str) else "")
+        if found is None or self.server.store.name_for_key(found[1]) != found[0]:
+            log.info("refused a sign-in link (unknown, used or expired) from %s", _client_address(request))
+            message = "That sign-in link has expired or was used already. Get a new one:"
+            return self._page("Saloon: sign in", self._signin_body(request, message), 403)
+        log.info("%s signed in from %s", found[0], _client_address(request))
+        return self._signed_in(request, found[0], found[1], guest=False)
+
+    async def _guest(self, request: web.Request) -> web.StreamResponse:
+        refused = await self._post_checks(request)
+        if refused is not None:
+            return refused
+        if not self.server.guest:
+            return self._page("Saloon: sign in", self._signin_body(request, "This server admits no guests."), 403)
+        form = await request.post()
+        name = form.get("name")
+        name = name.strip() if isinstance(name, str) else ""
+        if not valid_name(name):
+            message = "A name is a lower-case letter, then lower-case letters, digits, '-' or '_' (24 at most)."
+            return self._page("Saloon: sign in", self._signin_body(request, message), 400)
+        if self.server.store.name_taken(name):
+            message = f"{name} is a registered player's name: choose another."
+            return self._page("Saloon: sign in", self._signin_body(request, message), 400)
+        return self._signed_in(request, name, "guest:" + secrets.token_hex(8), guest=True)
+
+    async def _signout(self, request: web.Request) -> web.StreamResponse:
+        if not self.origin_allowed(request):
+            return self._page("Saloon", self._signin_body(request, "Refused: not from this site."), 403)
+        response = web.Response(status=303, headers={**_HEADERS, "Location": "/"})
+        response.del_cookie(COOKIE_NAME, path="/")
+        return response
+
+    # The terminal -----------------------------------------------------------------------------
+
+    async def _websocket(self, request: web.Request) -> web.StreamResponse:
+        address = _client_address(request)
+        if not self.origin_allowed(request):
+            log.info("refused a cross-site websocket from %s (Origin %.100r)", address, request.headers.get("Origin"))
+            return web.Response(status=403, text="cross-site websocket refused\n")
+        identity = self.identity_of(request)
+        if identity is None:
+            return web.Response(status=401, text="not signed in\n")
+        refusal = self.server.limiter.admit(address)
+        if refusal is not None:
+            log.info("refused a websocket: %s", refusal)
+            return web.Response(status=429, text=f"{refusal}\n")
+        try:
+            ws = web.WebSocketResponse(
+                heartbeat=self.config.heartbeat_s, max_msg_size=MAX_MESSAGE_BYTES, compress=False, autoclose=True
+            )
+            await ws.prepare(request)
+            self.websockets.add(ws)
+            try:
+                await self._ui_session(ws, request, identity)
+            finally:
+                self.websockets.discard(ws)
+                # aiohttp's connection keeps the websocket's heartbeat callback (a bound method)
+                # while the websocket holds the connection: a cycle that would keep the closed
+                # session's websocket for the full collection. Its messages are all read: cut it.
+                protocol = request.protocol
+                if protocol is not None and hasattr(protocol, "_data_received_cb"):
+                    protocol._data_received_cb = None
+            return ws
+        finally:
+            self.server.limiter.done(address)
+
+    async def _ui_session(self, ws: web.WebSocketResponse, request: web.Request, identity: Identity) -> None:
+        from tui.lobby import SSHApp
+        from tui.web_driver import run_web_app
+
+        server = self.server
+        app = SSHApp(server.lobby, identity, guest_mode=server.guest)
+        server.sessions.add(app)
+        if server.collector is not None:
+            server.collector.session_started()
+        log.info("%s opened a browser session from %s", identity.label, identity.address)
+        try:
+            reason = await run_web_app(app, ws, request, on_end=app.leave_all)
+        finally:
+            server.sessions.discard(app)
+            del app  # the last reference: the app is freed here
+            if server.collector is not None:
+                server.collector.session_ended(len(server.sessions))
+        if reason is not None:
+            log.info("closed %s's browser session: %s", identity.label, reason)
