@@ -36,6 +36,7 @@ from tui.games import TABLES, ui_for
 from tui.play_screen import PlayScreen
 from tui.replay_screen import ReplayScreen
 from tui.widgets import ResultScreen
+from tui.widgets.result import seat_label
 
 __all__ = ["PlaySetup", "PlayedGame", "QuitScreen", "SaloonApp", "screen_text"]
 
@@ -253,9 +254,9 @@ class SaloonApp(App[None]):
         view = state.view(session.seat)
         ui = ui_for(session.game.id)
         players = session.recorder.header.players
-        names = [f"{ui.seat_name(view, s)} ({p.name})" for s, p in enumerate(players)]
+        names = [seat_label(ui.seat_name(view, s), s, p.name) for s, p in enumerate(players)]
         if session.saved_to is None or not session.saved_to[1]:
-            self.notify(f"Replay saved: {self.save_replay(session)}", timeout=6)
+            self._tell(f"Replay saved: {self.save_replay(session)}")
             self._in_thread(LocalTable.close_bots, session)
 
         def chosen(choice: str | None) -> None:
@@ -265,11 +266,21 @@ class SaloonApp(App[None]):
                 self.push_screen(ReplayScreen(session.replay(), ui))
             elif choice == "save":
                 path = self.save_replay(session)
-                self.notify(f"Replay saved: {path}", timeout=6)
+                self._tell(f"Replay saved: {path}")
             elif choice == "quit":
                 self.leave()
 
-        self.push_screen(ResultScreen(session.game.title, state.outcome, names, session.seed, session.seat), chosen)
+        terms = ui.result_terms(view, state.outcome)
+        result = ResultScreen(session.game.title, state.outcome, names, session.seed, session.seat, terms)
+        self.push_screen(result, chosen)
+
+    def _tell(self, text: str) -> None:
+        """Say ``text`` at the table (its log and under its moves): no pop-up covers the result."""
+        screen = self.play_screen
+        if screen is not None:
+            screen.tell(text)
+        else:
+            self.notify(text, timeout=6)
 
     def save_replay(self, session: LocalTable) -> Path:
         """Save ``session``'s replay in :attr:`replay_dir` and return the path.

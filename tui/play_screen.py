@@ -4,27 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
 from lobby.local import SPEEDS, LocalTable
 from tui.games import GameUI
-from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen
+from tui.widgets import REGION_BINDINGS, ActionPicker, Choice, GameLog, HelpScreen, Regions
 
 __all__ = ["PlayScreen"]
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(Regions):
     """A game in progress: the game's table widget, the action picker and the log.
 
     The game waits for the person and never for a bot: whenever bots owe decisions they play
     (paced by the speed setting) until the person is to act or the game is over. Results the
-    person should not miss while the bots play on (the game's :meth:`GameUI.notices`) pop up
-    as notifications, and are kept in :attr:`notices`.
+    person should not miss while the bots play on (the game's :meth:`GameUI.notices`) are
+    written in the log, where they stand out, and under the moves' title until the person's
+    next move (no pop-up covers the moves); they are kept in :attr:`notices`. The keys that
+    reach the board, the log and the moves are :class:`tui.widgets.Regions`'.
 
     Args:
         table: the local table (state, seats, bots).
@@ -33,9 +35,9 @@ class PlayScreen(Screen[None]):
     """
 
     BINDINGS = [
-        *(Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)),
+        *REGION_BINDINGS,
         Binding("question_mark", "help", "help"),
-        Binding("s", "speed", "bot speed"),
+        Binding("s", "speed", "speed"),
         Binding("r", "result", "result", show=False),
         Binding("ctrl+q", "app.quit", "quit"),
     ]
@@ -50,13 +52,15 @@ class PlayScreen(Screen[None]):
         self._result_shown = False
         self.notices: list[str] = []
         self._noticed = 0
+        self._news: list[str] = []  # shown under the moves' title until the person's next move
 
     def compose(self) -> ComposeResult:
-        yield self.ui.make_table()
-        with Horizontal(id="bottom"):
-            yield ActionPicker(id="picker")
-            yield GameLog(id="log")
-        yield Footer(compact=True)
+        with Vertical(id="main"):
+            yield self.ui.make_table()
+            with Horizontal(id="bottom"):
+                yield ActionPicker(id="picker")
+                yield GameLog(id="log")
+        yield Footer(compact=True, show_command_palette=False)
 
     @property
     def names(self) -> list[str]:
@@ -97,11 +101,22 @@ class PlayScreen(Screen[None]):
             picker.wait("Waiting for " + (", ".join(waiting) if waiting else "the bots") + " …")
 
     def _notify(self, events: list[Any], view: Any) -> None:
-        """Pop up the notices among the events not seen yet."""
+        """Tell the notices among the events not seen yet (:meth:`tell`)."""
         for text in self.ui.notices(events, min(self._noticed, len(events)), view):
             self.notices.append(text)
-            self.notify(text, timeout=8)
+            self.tell(text, result=True)
         self._noticed = len(events)
+
+    def tell(self, text: str, *, result: bool = False) -> None:
+        """Say ``text`` where the person looks: under the moves' title (the newest news since the
+        person's last move) and in the log (``result``: it stands out there)."""
+        self.tell_log(text, result=result)
+        self._news.append(text)
+        self._show_news()
+
+    def _show_news(self) -> None:
+        news = self._news[-1:]  # the newest: the log has them all
+        self.query_one(ActionPicker).note(Text(news[0], style="bold yellow") if news else None)
 
     def start_bots(self) -> None:
         """Let the bots play (in a worker) until the person is to act or the game is over."""
@@ -126,6 +141,8 @@ class PlayScreen(Screen[None]):
     def _chosen(self, event: ActionPicker.Chosen) -> None:
         if self.bots_running or not self.session.human_to_act():
             return
+        self._news = []  # told before this move: the log keeps it
+        self._show_news()
         self.session.play(event.action)
         self.redraw()
         self.start_bots()
@@ -141,10 +158,6 @@ class PlayScreen(Screen[None]):
         if self.session.state.is_over:
             self.app.show_result(self.session)  # type: ignore[attr-defined]
 
-    def action_pick(self, number: int) -> None:
-        """A digit pressed outside the picker picks there too."""
-        self.query_one(ActionPicker).action_pick(number)
-
     def action_help(self) -> None:
         """Open the rules help."""
         game = self.session.game
@@ -155,7 +168,7 @@ class PlayScreen(Screen[None]):
         names = [name for name, _ in SPEEDS]
         self.speed = names[(names.index(self.speed) + 1) % len(names)]
         self.session.delay = dict(SPEEDS)[self.speed]
-        self.notify(f"Bot speed: {self.speed}", timeout=2)
+        self.tell(f"Bot speed: {self.speed}")
 
     def choose(self, action: Any) -> None:
         """Play ``action`` as if picked (for tests and scripts)."""

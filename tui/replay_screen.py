@@ -130,8 +130,18 @@ class ReplayScreen(Screen[None]):
             return "Start of the game"
         seat, action = self.cursor.moves[k - 1]
         if self.pov not in (seat, engine.OMNISCIENT):
-            who = self.ui.seat_name(self.cursor.state.view(self.pov), seat)
-            return f"Last move: {who} chose"
+            # another seat's move, as this point of view saw it: the events it made public
+            # (a discard, a card played); a choice nobody else sees stays hidden
+            seen = len(self.cursor.goto(k - 1).events(self.pov))
+            state = self.cursor.goto(k)
+            view = state.view(self.pov)
+            events = state.events(self.pov)
+            describe = self.ui.event_describer(events, view)
+            told = [text for event in events[seen:] if not self.ui.is_turn_start(event) and (text := describe(event))]
+            if told:
+                return "Last move: " + "; ".join(told)
+            who = self.ui.seat_name(view, seat)
+            return f"Last move: {who} chose (hidden from this point of view)"
         # described from the point of view just before the move: the mover's own view says
         # "your Safe", the omniscient one names the mover's Safes
         before = self.cursor.goto(k - 1).view(self.pov)

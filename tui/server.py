@@ -458,7 +458,7 @@ def _replay_arguments(args: Sequence[str]) -> int | str:
     """
     parser = _strict_parser("replay")
     parser.add_argument("id")
-    text = parser.parse_args(list(args)).id
+    text = str(parser.parse_args(list(args)).id)
     quoted = ascii(text if len(text) <= 40 else text[:40] + "...")
     if re.fullmatch(r"[A-Za-z0-9]{1,8}", text) and not text.isdigit():
         return text.upper()

@@ -311,6 +311,10 @@ class SSHDriver(Driver):
 
     # Input --------------------------------------------------------------------------------
 
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        """Ignored: a session opens no page (Textual's base driver would open it in a browser on
+        the server's own machine)."""
+
     def send_message(self, message: Any) -> None:
         """Post ``message`` to the app (we are on the app's event loop already)."""
         self._app.post_message(message)

@@ -10,19 +10,32 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog, Static
 
 import engine
 from lobby.tables import MAX_CHAT_CHARS, Identity, Table, TableError
 from tui.games import ui_for
-from tui.widgets import ActionPicker, Choice, GameLog, HelpScreen, LineInput, Throttle, may_draw, update_static
+from tui.widgets import (
+    REGION_BINDINGS,
+    ActionPicker,
+    Choice,
+    GameLog,
+    HelpScreen,
+    LineInput,
+    Regions,
+    Throttle,
+    may_draw,
+    update_static,
+)
+from tui.widgets.result import result_summary
 
 __all__ = ["ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left", "show_chat"]
 
@@ -106,12 +119,15 @@ class ForfeitScreen(ModalScreen[bool]):
         self.dismiss(leave)
 
 
-class ServerTableScreen(Screen[None]):
+class ServerTableScreen(Regions):
     """One server table: the game, the seats, the log, the chat. The seat's controller when seated.
 
     While a turn timer runs at the table, a one-second interval redraws the countdown (in the
     seats line, and under "Your move" for your own seat); when the timer makes a move for you, the
-    screen says which (a notification, and a note under the moves until you move yourself).
+    screen says which (in the log, and a note under the moves until you move yourself). What the
+    person should not miss (the game's :meth:`GameUI.notices`, a seat lost, a move refused) is
+    said the same way: no pop-up covers the moves. The keys that reach the board, the log, the
+    chat and the moves are :class:`tui.widgets.Regions`'; ``c`` goes to the chat line at once.
 
     Changes made elsewhere redraw the screen at most every :data:`_REFRESH_S` for a seated player
     and every :data:`_WATCH_REFRESH_S` for a spectator; a redraw repaints only the parts whose
@@ -125,11 +141,12 @@ class ServerTableScreen(Screen[None]):
     """
 
     BINDINGS = [
+        *REGION_BINDINGS,
+        Binding("c", "chat", "chat"),
         Binding("question_mark", "help", "help"),
-        Binding("tab", "chat", "chat / moves"),
-        Binding("ctrl+l", "leave", "leave table"),
-        Binding("ctrl+r", "replay", "replay (after the game)"),
-        Binding("f", "fill", "fill with bots & start"),
+        Binding("f", "fill", "fill with bots"),
+        Binding("ctrl+l", "leave", "leave"),
+        Binding("ctrl+r", "replay", "replay"),
         Binding("ctrl+q", "app.quit", "quit"),
     ]
 
@@ -151,6 +168,7 @@ class ServerTableScreen(Screen[None]):
         self._can_fill = False
         self._noticed: int | None = None  # events already looked at for notices (None: not yet)
         self.notices: list[str] = []
+        self._news: list[str] = []  # shown under the moves' title until the person's next move
 
     # Controller protocol ------------------------------------------------------------------
 
@@ -163,7 +181,7 @@ class ServerTableScreen(Screen[None]):
 
         def lost() -> None:
             if self.is_attached:
-                self.notify(reason, severity="warning", timeout=8)
+                self.tell(reason)
                 table.watch(self, spectator=True)
                 self.redraw()
 
@@ -174,27 +192,29 @@ class ServerTableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="st-head")
         yield Static(id="st-seats")
-        table = self.ui.make_table()
-        table.display = False
-        yield table
-        with Horizontal(id="bottom"):
-            yield ActionPicker(id="picker")
-            with Vertical(id="st-side"):
-                yield GameLog(id="log")
-                yield RichLog(id="st-chat", wrap=True, markup=False, max_lines=300)
-                yield LineInput(placeholder="chat at this table (Tab)", id="st-say", max_length=MAX_CHAT_CHARS)
-        yield Footer(compact=True)
+        with Vertical(id="main"):
+            table = self.ui.make_table()
+            table.display = False
+            yield table
+            with Horizontal(id="bottom"):
+                yield ActionPicker(id="picker")
+                with Vertical(id="st-side"):
+                    yield GameLog(id="log")
+                    yield RichLog(id="st-chat", wrap=True, markup=False, max_lines=300)
+                    yield LineInput(placeholder="c: chat here (Enter sends)", id="st-say", max_length=MAX_CHAT_CHARS)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Sit down or start watching."""
         self._owner = self.app  # type: ignore[assignment]
         self.identity = self._owner.identity
         self._owner.table_screens.add(self)
+        refused = None
         if self.want_seat:
             try:
                 self.table.sit(self)  # type: ignore[arg-type]
             except TableError as exc:
-                self.notify(str(exc), severity="warning", timeout=6)
+                refused = str(exc)
                 self.table.watch(self, spectator=True)
         else:
             self.table.watch(self, spectator=True)
@@ -202,10 +222,15 @@ class ServerTableScreen(Screen[None]):
         self._forced_seen = 0 if forced is None else forced.serial  # only what happens from now on
         self.query_one(ActionPicker).options.focus()
         self.redraw()
+        if refused is not None:
+            self.tell(refused)
 
     def on_resize(self) -> None:
-        """Small terminals get the compact layout."""
+        """Small terminals get the compact layout; the head line fits the new width."""
         self.set_class(self.size.height < 32, "compact")
+        if self.is_mounted:
+            update_static(self.query_one("#st-head", Static), self._head_line(self._seat))
+            update_static(self.query_one("#st-seats", Static), self._seats_line(self._seat, self._view))
 
     def leave(self, for_good: bool) -> None:
         """Stop being shown this table (``for_good``: a bot takes over a seat at once)."""
@@ -234,12 +259,10 @@ class ServerTableScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_chat(self) -> None:
-        """Switch between the chat line and the moves."""
-        say = self.query_one("#st-say", Input)
-        if say.has_focus:
-            self.query_one(ActionPicker).options.focus()
-        else:
-            say.focus()
+        """Go to the chat line (from any region but the chat line itself, where ``c`` is typed)."""
+        if self.maximized is not None:
+            self.minimize()
+        self.query_one("#st-say", Input).focus()
 
     def action_help(self) -> None:
         """The game's rules."""
@@ -247,9 +270,14 @@ class ServerTableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game.title, game.rules_help(), self.ui.legend))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``f`` (fill with bots) is there only for the creator of a table that waits for players."""
+        """``f`` (fill with bots) is there only for the creator of a table that waits for players;
+        ``Ctrl+R`` (the replay) once the game is over; ``1``-``9`` while there are moves."""
         if action == "fill":
             return self._fill_allowed()
+        if action == "replay":
+            return self.table.is_over
+        if action == "pick":
+            return self.table.status == "playing"
         return True
 
     def _fill_allowed(self) -> bool:
@@ -269,16 +297,16 @@ class ServerTableScreen(Screen[None]):
         try:
             filled = self.table.fill_with_bots(self.identity, bot)
         except TableError as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
+            self.tell(str(exc))
             return
-        self.notify(f"{filled} {bot} bot{'s' * (filled != 1)} took the free seats: the game starts", timeout=4)
         self.redraw()
+        self.tell(f"{filled} {bot} bot{'s' * (filled != 1)} took the free seats: the game starts")
 
     def action_replay(self) -> None:
         """Watch the finished game's replay."""
         replay = self.table.replay
         if replay is None:
-            self.notify("the replay opens once the game is over", timeout=3)
+            self.tell("the replay opens once the game is over")
             return
         from tui.replay_screen import ReplayScreen
 
@@ -288,13 +316,7 @@ class ServerTableScreen(Screen[None]):
         """Draw what this screen may see of the table now."""
         table = self.table
         seat, view = table.view_for(self)
-        where = f"you: seat {seat}" if seat is not None else "watching"
-        head = Text.assemble(
-            (f"Table {table.code}", "bold"),
-            f"  ·  {table.title}  ·  {table.num_players} players  ·  {table.status}  ·  {where}  ·  ",
-            (f"{len(table.spectators)} watching", "dim"),
-        )
-        update_static(self.query_one("#st-head", Static), head)
+        update_static(self.query_one("#st-head", Static), self._head_line(seat))
         update_static(self.query_one("#st-seats", Static), self._seats_line(seat, view))
         widget = self.query_one(".table")
         picker = self.query_one(ActionPicker)
@@ -324,14 +346,46 @@ class ServerTableScreen(Screen[None]):
         self._chat()
         self._clock()
 
+    def _head_line(self, seat: int | None) -> Text:
+        """The table's line: its code, the game, the players, the status, your seat and how many
+        watch; the parts that do not fit the screen's width are shortened, then left out, from
+        the least needed (the seats line below names every player)."""
+        table = self.table
+        where = f"you: seat {seat}" if seat is not None else "watching"
+        short = f"seat {seat}" if seat is not None else "watching"
+        watching = f"{len(table.spectators)} watching"
+        room = max(self.size.width - 2, 20)
+        players = f"{table.num_players} players"
+        for sep, shown in (
+            ("  ·  ", (table.title, players, table.status, where, watching)),
+            (" · ", (table.title, players, table.status, where, watching)),
+            (" · ", (table.title, f"{table.num_players}p", table.status, where, watching)),
+            (" · ", (table.title, f"{table.num_players}p", table.status, short, watching)),
+            (" · ", (f"{table.num_players}p", table.status, short, watching)),
+        ):
+            head = Text(f"Table {table.code}", style="bold")
+            for part in shown:
+                head.append(sep)
+                head.append(part, style="dim" if part is watching else "")
+            if head.cell_len <= room:
+                return head
+        return head
+
     def _notify(self, events: list[Any], view: Any) -> None:
-        """Pop up what this seat should not miss among the events since the last look (a
-        Robbery's result); what happened before the screen opened is not news."""
+        """Tell what this seat should not miss among the events since the last look (a
+        Robbery's result, :meth:`tell`); what happened before the screen opened is not news."""
         if self._noticed is not None:
             for text in self.ui.notices(events, min(self._noticed, len(events)), view):
                 self.notices.append(text)
-                self.notify(text, timeout=8)
+                self.tell(text, result=True)
         self._noticed = len(events)
+
+    def tell(self, text: str, *, result: bool = False) -> None:
+        """Say ``text`` where the person looks: under the moves' title (the newest news since the
+        person's last move) and in the log (``result``: it stands out there)."""
+        self.tell_log(text, result=result)
+        self._news.append(text)
+        self._show_note()
 
     # The turn timer -----------------------------------------------------------------------
 
@@ -361,9 +415,15 @@ class ServerTableScreen(Screen[None]):
         self._show_note()
 
     def _show_note(self) -> None:
-        """Under the moves: what the timer played for you, and your time left."""
+        """Under the moves: the news since your last move (:meth:`tell`), what the timer played
+        for you, and your time left."""
         note = Text()
+        news = [text for text in self._news[-1:] if text != self._forced_note]  # the log has them all
+        if news:
+            note.append(news[0], style="bold yellow")
         if self._forced_note:
+            if note:
+                note.append("\n")
             note.append(self._forced_note, style="bold yellow")
         deadline = self._deadlines().get(self._seat) if self._seat is not None else None
         if deadline is not None:
@@ -381,17 +441,19 @@ class ServerTableScreen(Screen[None]):
             return
         self._forced_seen = forced.serial
         self._forced_note = f"Time ran out: a bot played for you: {forced.text}"
-        self.notify(self._forced_note, title="Turn timer", severity="warning", timeout=10)
+        self.tell_log(self._forced_note, result=True)
 
     def _seats_line(self, mine: int | None, view: Any) -> Text:
         table = self.table
         to_act = set(table.to_act())
         line = Text()
+        room = max(self.size.width - 2, 20)  # the line's padding
+        column = 0
         for seat in table.seats:
             who = table.names()[seat.index]
             label = f"{seat.index}:{who}"
-            if view is not None:
-                label += f" [{self.ui.seat_name(view, seat.index)}]"
+            if view is not None and self.ui.seat_name(view, seat.index) != f"seat {seat.index}":
+                label += f" [{self.ui.seat_name(view, seat.index)}]"  # a character's name
             style = "bold" if seat.index == mine else ""
             if seat.index in to_act:
                 label = "▶ " + label
@@ -400,8 +462,14 @@ class ServerTableScreen(Screen[None]):
                     label += f" ({seconds_left(deadline)}s)"
             if seat.status in ("away", "bot plays"):
                 label += f" ({seat.status})"
+            if line:  # a seat's label is never cut in two: the next line takes it whole
+                column += 2 + cell_len(label)
+                line.append("\n" if column > room else "  ")
+                if column > room:
+                    column = cell_len(label)
+            else:
+                column = cell_len(label)
             line.append(label, style=style)
-            line.append("   ")
         return line
 
     def _picker(self, picker: ActionPicker, seat: int | None, view: Any) -> None:
@@ -411,10 +479,8 @@ class ServerTableScreen(Screen[None]):
             if key != self._choices_key:
                 outcome = table.outcome
                 assert outcome is not None
-                names = table.names()
-                order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
-                result = "; ".join(f"#{outcome.ranks[s]} {names[s]} {outcome.scores[s]:g}" for s in order)
-                picker.wait(f"Game over: {result}.  seed {table.seed_if_over()}.  ctrl+r: replay, ctrl+l: lobby")
+                result = result_summary(self.ui, view, outcome, table.names())
+                picker.wait(f"Game over: {result}  seed {table.seed_if_over()}.  ctrl+r: replay, ctrl+l: lobby")
                 self._choices_key = key
             return
         legal = table.legal_for(self)  # type: ignore[arg-type]
@@ -436,19 +502,22 @@ class ServerTableScreen(Screen[None]):
             self._choices_key = key
 
     def _chat(self) -> None:
-        self._chat_shown = show_chat(self.query_one("#st-chat", RichLog), list(self.table.chat), self._chat_shown)
+        chat = self.query_one("#st-chat", RichLog)
+        self._chat_shown = show_chat(chat, list(self.table.chat), self._chat_shown)
+        chat.set_class(not self._chat_shown, "-empty")  # no chat yet: its line alone, the log has the room
 
     @on(ActionPicker.Chosen)
     def _chosen(self, event: ActionPicker.Chosen) -> None:
         event.stop()
         if event.action not in self.table.legal_for(self):  # type: ignore[arg-type]
-            self.notify("too late: the game has moved on", severity="warning", timeout=3)
+            self.tell("too late: the game has moved on")
         else:
             try:
+                self._news = []  # told before this move: the log keeps it
                 self.table.play(self, event.action)  # type: ignore[arg-type]
                 self._forced_note = None  # a move of your own: the timer's note has served
             except (TableError, engine.IllegalAction) as exc:
-                self.notify(f"not played: {exc}", severity="warning", timeout=4)
+                self.tell(f"not played: {exc}")
         self._choices_key = None
         self.redraw()
 
@@ -458,7 +527,3 @@ class ServerTableScreen(Screen[None]):
         if event.value.strip():
             self.table.say(self.identity, event.value)
         event.input.value = ""
-
-    def key_escape(self) -> None:
-        """Esc leaves the chat line for the moves."""
-        self.query_one(ActionPicker).options.focus()

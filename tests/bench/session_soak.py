@@ -104,9 +104,9 @@ class Client:
                 mark = len(self.output)
                 if tables:
                     process.stdin.write(b"w")  # watch the highlighted table
-                    watching = await self._shows(b"chat / moves", mark, 10)
+                    watching = await self._shows(b"c chat", mark, 10)
                     await asyncio.sleep(1.0)
-                    process.stdin.write(b"\t")  # the table's chat line
+                    process.stdin.write(b"c")  # the table's chat line
                     await asyncio.sleep(0.2)
                 else:
                     process.stdin.write(b"n")  # the new-table form, then back

@@ -171,7 +171,7 @@ class Session:
         self.conn = await connect(self.port, self.name, self.ssh_key)
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
-        if not await self.shows(b"palette", 0, 30):
+        if not await self.shows(b"new table", 0, 30):
             raise TimeoutError(f"{self.name}: no lobby")
 
     async def shows(self, needle: bytes, since: int, timeout: float) -> bool:

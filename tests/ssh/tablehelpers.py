@@ -74,7 +74,7 @@ async def two_people_and_a_bot(
     connected."""
     async with Terminal(server.port, "alice", make_key("alice")) as alice:
         await alice.wait_for("Saloon")
-        code = await new_table(alice, game_id, 3, "random", form_shows)  # alice, a free seat, a random bot
+        code = await new_table(alice, game_id, 3, "random,free", form_shows)  # alice, a free seat, a random bot
         table = server.lobby.table(code)
         assert table.game.id == game_id and table.status == "waiting"
         async with Terminal(server.port, "bob", make_key("bob")) as bob:

@@ -65,7 +65,8 @@ async def connect(port: int, user: str, key: asyncssh.SSHKey | None, **kwargs: A
     options: dict[str, Any] = dict(
         username=user,
         known_hosts=None,
-        client_keys=[key] if key is not None else [],
+        # None, not []: asyncssh loads the default keys (~/.ssh/id_*) for an empty list
+        client_keys=[key] if key is not None else None,
         agent_path=None,
         kbdint_auth=True,
         password_auth=False,

@@ -29,7 +29,7 @@ async def run_replay(port: int, argument: str) -> tuple[int, bytes, str]:
         conn.close()
 
 
-NOT_DIGITS = "replay ID must be a game's number, not {} (digits 0-9 only)"
+NOT_DIGITS = "replay ID must be a game's number (digits 0-9 only) or its table's code (letters and digits), not {}"
 OUT_OF_RANGE = "replay ID must be from 1 to 9223372036854775807, not {}"
 
 

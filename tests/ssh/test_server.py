@@ -173,14 +173,14 @@ async def test_spectator_sees_the_public_view_and_chat(server: SaloonServer) -> 
         async with Terminal(server.port, "bob", make_key("bob")) as bob:
             await bob.wait_for(code)
             await bob.press("w")
-            await bob.wait_for("chat at this table")
+            await bob.wait_for("c: chat here")
             await bob.wait_for("Waiting for")
             screen = bob.text()
             assert "Your hand" not in screen and "Your move" not in screen
             await alice.wait_for("1 watching")
             table = server.lobby.table(code)
             (watcher,) = table.spectators
-            await bob.press("tab")
+            await bob.press("c")
             await wait_until(lambda: watcher.query_one("#st-say").has_focus, what="chat focus")  # not the moves
             await bob.type("howdy\r")
             await alice.wait_for("bob: howdy")
@@ -208,7 +208,12 @@ async def test_disconnect_then_reconnect_takes_the_seat_back(tmp_path: Path) -> 
             await asyncio.sleep(0.05)
         assert table.num_moves > moves
         async with Terminal(srv.port, "alice", make_key("alice")) as term:
-            found = await term.wait_for("you: seat 0", "Game over", timeout=10)
+            # the lobby first, saying where the game is (issue 23): t goes back to it
+            found = await term.wait_for(f"You have a game on at {code}: t to return", "n: new table", timeout=10)
+            if not table.is_over:
+                assert found == f"You have a game on at {code}: t to return"
+                await term.press("t")
+                found = await term.wait_for("you: seat 0", "Game over", timeout=10)
             if not table.is_over:
                 assert found == "you: seat 0"
                 assert table.seats[0].controller is not None and not table.seats[0].substitute

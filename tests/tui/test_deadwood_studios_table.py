@@ -321,6 +321,7 @@ def test_every_event_has_a_log_line_and_the_table_draws_every_view() -> None:
         E.SceneWrapped,
         E.Upgraded,
         E.DayEnded,
+        E.DayCalled,
         E.GameEnded,
     }
 

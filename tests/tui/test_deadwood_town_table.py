@@ -43,6 +43,7 @@ from tui_helpers import (
 import engine
 from bots import make_bot
 from bots.protocol import decide_message
+from engine.core import GameCapped
 from engine.deadwood_town import actions as A
 from engine.deadwood_town import events as E
 from engine.deadwood_town.events import Cowboy
@@ -119,8 +120,9 @@ async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, s
             if decisions % 10 == 0:
                 shown = screen_text(app, everything=False)
                 assert "Your move" in shown and "RAILS " in shown and f"You ({'RGYPO'[seat]})" in shown
+                assert "player" in shown and f"{seat} you (you)" in shown  # everyone's money, above the town
                 if state.view(seat).shootout is None:  # else the shootout shows above the town
-                    assert "Town Hall" in shown and "┌A1" in shown and "┘" in shown  # the whole town shows
+                    assert "Town Hall" in shown and "┌A1" in shown  # the town's top (z zooms it whole)
 
         played = await play_from_the_keyboard(pilot, app, GAME, UI, strategy, random.Random(seed), check)
         assert played.decisions > 10 and played.levels > played.decisions  # some moves were inside groups
@@ -135,19 +137,28 @@ async def test_the_table_fits_80_by_24_and_100_by_32_and_help_explains_it(tmp_pa
         await wait_until(pilot, lambda: my_turn_or_over(app))
         assert play_screen(app).has_class("compact")
         small = screen_text(app, everything=False)
-        lines = small.splitlines()
-        assert "Your move" in small and play_screen(app).query_one(ActionPicker).options.size.height >= 4
+        assert "Your move" in small and play_screen(app).query_one(ActionPicker).options.size.height >= 6
+        assert "You (R): $5, 1 cartridge" in small and "to hire" in small  # your line, the players
+        assert all(f"{seat} {'you (you)' if seat == 0 else 'random'}" in small for seat in range(5))
+        assert "┌A1" in small and "Town Hall" in small and "Sheriff's" in small  # the town's top rows
+        await pilot.press("z")  # the board zoomed to the whole screen: every row of the town
+        await pilot.pause()
+        lines = screen_text(app, everything=False).splitlines()
         top = next(k for k, line in enumerate(lines) if "┌A1" in line)
-        bottom = next(k for k, line in enumerate(lines) if "└─" in line)
-        assert bottom - top == 15  # the whole town shows, five rows of plots
-        assert "Town Hall" in small and "Sheriff's" in small and "You (R): $5, 1 cartridge" in small
-        assert "…" not in "\n".join(lines[top : bottom + 1])  # every name of the town whole
+        assert all(any(f"┌{row}1" in line for line in lines[top:]) for row in "ABCDE")
+        assert "…" not in "\n".join(lines[top:])  # every name of the town whole
+        await pilot.press("end")  # its last line, and what follows it
+        await pilot.pause()
+        assert "└─" in screen_text(app, everything=False)
+        await pilot.press("home", "escape")  # the board's top again, and back to the moves
+        await pilot.pause()
+        assert play_screen(app).maximized is None
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert not play_screen(app).has_class("compact")
         large = screen_text(app, everything=False)
-        assert "Your move" in large and "┌A1" in large and "└─" in large  # the whole town, then
-        assert "player" in large and "to hire" in large  # the players' lines follow the town
+        assert "Your move" in large and "┌A1" in large  # the town follows the players (z zooms it)
+        assert "player" in large and "to hire" in large  # the players' lines, above the town
         text, body = await open_help(pilot, app)  # the help: the legend, the keys and the rules
         assert f"{GAME.title}: help" in text
         assert "Status line: the railroad (RAILS 1/4)" in body  # the legend
@@ -394,6 +405,7 @@ EVERY_EVENT = [
         "You: $12 + $10 Stage Depot − $3 fine (3 wanted posters) = $19; 1 on Boot Hill",
     ),
     (E.GameOver((19, 8), (1, 2), (0,)), "══ Game over: you ($19) win ══"),
+    (GameCapped(8000), "══ The game reached its cap of 8,000 decisions: it ends here, scored as it stands ══"),
 ]
 
 

@@ -119,18 +119,31 @@ async def test_a_lobby_change_redraws_only_the_changed_lines(tmp_path: Path, mon
         assert str(listed.get_option_at_index(1).prompt).split()[-1] == "0"
 
 
-async def test_the_table_list_on_an_80_column_terminal_cuts_lines_after_the_status(tmp_path: Path) -> None:
+async def test_the_table_list_on_an_80_column_terminal_shows_every_column(tmp_path: Path) -> None:
+    """The compact list (issue 23: it was cut at ``players  humans  bo``): every column but the
+    players (the humans, bots and free seats add up to it), one line per table, back to the full
+    list on a wider terminal."""
     lobby = new_lobby(tmp_path)
     carol = Identity("carol", "key-carol")
     table = lobby.create_table(carol, "deadwood_town", 3, [SeatSpec("open")] * 3, None)
+    table.watch(Person("bob"), spectator=True)
     app = SSHApp(lobby, ALICE)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
         head = next(n for n, line in enumerate(lines) if line.lstrip().startswith("table"))
-        assert lines[head].split()[:4] == ["table", "game", "status", "players"]
-        assert lines[head + 1].split()[:6] == [table.code, "Deadwood", "(worker", "placement)", "waiting", "3"]
+        assert lines[head].split() == ["table", "game", "status", "human", "bots", "free", "watch"]
+        row = [table.code, "Deadwood", "(worker", "placement)", "waiting", "0", "0", "3", "1"]
+        assert lines[head + 1].split() == row
         assert lines[head + 2] == ""  # one line per table: nothing wrapped onto the next
+        assert len(lines[head]) <= 78 and len(lines[head + 1]) <= 78
+        assert lines[-1].split()[-4:] == ["?", "help", "q", "quit"]  # the footer fits too
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+        head = next(n for n, line in enumerate(lines) if line.lstrip().startswith("table"))
+        assert lines[head].split() == ["table", "game", "status", "players", "humans", "bots", "free", "watching"]
+        assert lines[head + 1].split() == [*row[:5], "3", *row[5:]]
 
 
 async def test_the_highlighted_table_stays_highlighted_when_tables_come(tmp_path: Path) -> None:

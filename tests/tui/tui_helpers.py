@@ -439,3 +439,28 @@ def check_the_picker_fits_the_digits(
             st.apply(seat, rng.choice(legal))
             positions += 1
     return positions, levels
+
+
+# -- positions for the small-screen tests and the screenshots -----------------------------------
+
+
+def advance(table: Any, decisions: int | None, rng: random.Random) -> int:
+    """Play a local ``table`` on without its screen: the person's seat picks at random (``rng``),
+    each bot seat asks its bot, until the person has made ``decisions`` more decisions and is to
+    act again with no bot owing one (``None``: until the game is over). Returns the decisions made.
+
+    The screen shows the new position once it is drawn again (``redraw``); its bots must be idle.
+    """
+    made = 0
+    state = table.state
+    while not state.is_over:
+        bot_seat = table.next_bot()
+        if bot_seat is not None:
+            bot = table.bots[bot_seat]
+            table.play_bot(bot_seat, bot.act(state.view(bot_seat), state.legal_actions(bot_seat), bot_seat))
+            continue
+        if decisions is not None and made >= decisions:
+            break
+        table.play(rng.choice(table.legal_actions()))
+        made += 1
+    return made

@@ -52,9 +52,29 @@ class TableWidget(VerticalScroll):
         self.draw(view, events, names)
 
     def on_resize(self) -> None:
-        """Draw again for the new width."""
+        """Draw again for the new width, then lay the table out again: a part drawn while the
+        screen is being resized may change its height (a short terminal's parts leave out a
+        header) without its layout following."""
         if self._shown is not None:
             self.draw(*self._shown)
+            self.call_after_refresh(self._lay_out_parts)
+
+    def action_page_down(self) -> None:
+        """``PgDn``: a page on, less the status line that stays on top and one line kept in view."""
+        self.scroll_to(y=self.scroll_y + self._page(), animate=False)
+
+    def action_page_up(self) -> None:
+        """``PgUp``: a page back (see :meth:`action_page_down`)."""
+        self.scroll_to(y=self.scroll_y - self._page(), animate=False)
+
+    def _page(self) -> int:
+        docked = sum(child.outer_size.height for child in self.children if child.styles.dock == "top")
+        return max(1, self.scrollable_content_region.height - docked - 1)
+
+    def _lay_out_parts(self) -> None:
+        """Measure every part's height anew (a resize is rare: the cost does not matter)."""
+        for part in self.query(Static):
+            part.refresh(layout=True)
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``: a plain dump, for games without a table of their own."""
@@ -119,6 +139,20 @@ class GameUI:
     def seat_name(self, view: Any, seat: int) -> str:
         """A person's name for ``seat`` in ``view``."""
         return f"seat {seat}"
+
+    def result_terms(self, view: Any, outcome: Any) -> tuple[str, list[str], str]:
+        """The game-over table in the game's own terms.
+
+        Args:
+            view: the final view of whoever looks (a seat's, or the public one).
+            outcome: the game's :class:`engine.Outcome`.
+
+        Returns:
+            ``(heading, per seat, order)``: the heading of the result column (``"money"``,
+            ``"points"``), each seat's result under it (``"$25,000"``, ``"won the Showdown"``), and
+            one sentence saying how the places were decided.
+        """
+        return "score", [f"{score:g}" for score in outcome.scores], "Places go by score; equal scores share a place."
 
     def board_text(self, view: Any, names: list[str], width: int = 100) -> str | None:
         """The board of ``view`` as plain text (no markup) at most ``width`` columns wide, for

@@ -546,6 +546,27 @@ class Deadwood1876UI(GameUI):
         """The seat's character."""
         return _name(view, seat)
 
+    def result_terms(self, view: Any, outcome: Any) -> tuple[str, list[str], str]:
+        """Who won the Final Showdown, who advanced and lost it (the later out, the better), who
+        did not advance: Deadwood 1876 has no points (the winner keeps all the gold)."""
+        advanced = set(view.advanced)
+        results = []
+        for seat in range(len(outcome.ranks)):
+            flipped = seat < len(view.players) and view.players[seat].flipped
+            if seat in outcome.winners:
+                results.append("won the Final Showdown" if len(outcome.winners) == 1 else "won (team victory)")
+            elif seat in advanced:
+                results.append("advanced, lost the Showdown" + (" (flipped)" if flipped else ""))
+            else:
+                results.append("did not advance")
+        order = (
+            "No points: the winner keeps all the gold. Then those who advanced and lost the Final "
+            "Showdown, the later out the better; then those who did not advance (tied)."
+        )
+        if not outcome.winners:
+            order = "Nobody wins: the Stranger advanced alone (or won the Showdown), so every player loses."
+        return "Final Showdown", results, order
+
     def is_turn_start(self, event: Any) -> bool:
         """Turns, Heists, the Badge Round and the Showdown start new stages."""
         return isinstance(event, E.TurnStarted | E.HeistStarted | E.SafesRevealed | E.GameOver)
@@ -687,7 +708,8 @@ def _describe_event(  # noqa: C901 - one line per event kind
         choice = "+1 gold and a negative Pepperbox" if ev.plus_gold else "-1 gold and a Pepperbox"
         return f"{n(ev.seat)} takes the Dagger's {choice}"
     if isinstance(ev, E.SafeExploded):
-        return f"{n(ev.seat)} blows up {n(ev.owner)}'s Safe #{ev.index + 1} ({ev.safe})"
+        holster = f"; its Holster ({c(ev.holster)}) is discarded" if ev.holster is not None else ""
+        return f"{n(ev.seat)} blows up {n(ev.owner)}'s Safe #{ev.index + 1} ({ev.safe}){holster}"
     if isinstance(ev, E.PokerDeckPlayed):
         return f"{n(ev.seat)} plays the Poker Deck: rolls {ev.value}, red die {ev.red}, gold {ev.gold:+d}"
     if isinstance(ev, E.TeamVictory):

@@ -186,6 +186,12 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _no_scene(view: View, set_view: SetView) -> bool:
+    """The set has no scene for the rest of the game or the day: wrapped, or the game is over and
+    its card is gone (the day's last scene, which "does not finish" and is not wrapped)."""
+    return set_view.wrapped or (view.phase == "over" and set_view.scene is None and not set_view.face_down)
+
+
 def _shots(set_view: SetView) -> str:
     """The shot counters: ``●`` still on the set, ``○`` removed (``●●○``: 2 of 3 left)."""
     left = 0 if set_view.wrapped else set_view.shots_left
@@ -261,7 +267,7 @@ def _cell_lines(view: View, room_id: str, inner: int) -> list[Text]:
     lines = [first]
     if set_view is None:
         lines.append(Text(_cut("start of the day" if room_id == "trailers" else "ranks 2-6", inner), style="dim"))
-    elif set_view.wrapped:
+    elif _no_scene(view, set_view):
         lines.append(Text(_cut("no scene" if view.phase == "over" else "wrapped", inner), style="dim"))
     elif set_view.face_down or set_view.scene is None:
         hidden = _hidden_scene(view, set_view)
@@ -385,7 +391,7 @@ def _set_block(view: View, room_id: str, width: int) -> Text:
         head.append(f"  {_shots(set_view)} {left}/{set_view.shots} shot{'s' if set_view.shots != 1 else ''}")
         scene = set_view.scene
         hidden = _hidden_scene(view, set_view)
-        if set_view.wrapped:
+        if _no_scene(view, set_view):
             about = (
                 "  no scene: the game is over" if view.phase == "over" else "  wrapped today: no roles until tomorrow"
             )
@@ -396,7 +402,7 @@ def _set_block(view: View, room_id: str, width: int) -> Text:
         else:
             about = f"  {scene.title} · ${scene.budget}M budget · scene {scene.number}"
         head.append(_cut(about, width - head.cell_len), style="" if scene is not None else "dim")
-        if not set_view.wrapped:
+        if not _no_scene(view, set_view):
             for k, role in enumerate(reversed(set_view.starring)):
                 lines.append(_role_line(view, "card" if k == 0 else "", role, width))
             for k, role in enumerate(set_view.extras):
@@ -518,6 +524,7 @@ class DeadwoodStudiosTable(TableWidget):
     """
 
     _drawn: tuple[Any, ...] | None = None
+    _players_first = False
 
     def __init__(self, *, classes: str | None = None) -> None:
         super().__init__(classes=classes)
@@ -531,12 +538,25 @@ class DeadwoodStudiosTable(TableWidget):
         yield Static(id="ds-sets")
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
-        """Draw ``view``; ``events`` give the last roll, ``names`` the seats' players."""
+        """Draw ``view``; ``events`` give the last roll, ``names`` the seats' players.
+
+        On a short terminal (under 32 lines) the players come before the last roll and wrap
+        (which take up to six lines, and are in the log too), so that everyone's money and
+        points show without scrolling.
+        """
         width = max((self.size.width or self.app.size.width) - 4, 40)  # padding, and a scrollbar
-        key = (view, len(events), tuple(names), width)
+        players_first = self.app.size.height < 32
+        key = (view, len(events), tuple(names), width, players_first)
         if key == self._drawn:
             return
         self._drawn = key
+        if players_first != self._players_first:
+            self._players_first = players_first
+            players = self.query_one("#ds-players")
+            if players_first:
+                self.move_child(players, before=self.query_one("#ds-roll"))
+            else:
+                self.move_child(players, after=self.query_one("#ds-roll"))
         status, roll, _, players, *rest = render_table(view, events, names, width)  # the status has the day
         board = rest[0] if len(rest) == 2 else None
         self.query_one("#ds-map", Static).display = board is not None
@@ -639,6 +659,16 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911 - 
         scene = f" ({ev.scene.title})" if ev.scene is not None else " (never turned up)"
         after = "the game is over" if ev.last_day else "everyone goes back to the Trailers"
         return f"══ Day {ev.day} ends: the last scene at {_room(ev.set)}{scene} is not finished; {after} ══"
+    if isinstance(ev, E.DayCalled):
+        left = ", ".join(
+            f"{_room(s, False)} ({scene.title if scene is not None else 'never turned up'})"
+            for s, scene in zip(ev.sets, ev.scenes, strict=False)
+        )
+        after = "the game is over" if ev.last_day else "everyone goes back to the Trailers"
+        return (
+            f"══ Day {ev.day} is called: {ev.idle_turns} turns in a row without acting, rehearsing, taking a role "
+            f"or upgrading; not finished: {left}; {after} ══"
+        )
     if isinstance(ev, E.GameEnded):
         scores = ", ".join(
             f"{_who(view, s.seat)} {s.points} (${s.dollars} + {s.credits}cr + 5×{s.rank})"
@@ -680,6 +710,11 @@ class DeadwoodStudiosUI(GameUI):
         """``"seat N"``, as the log says it."""
         return f"seat {seat}"
 
+    def result_terms(self, view: Any, outcome: Any) -> tuple[str, list[str], str]:
+        """Each player's points (dollars, credits and 5 a rank)."""
+        order = "Points = dollars + credits + 5 per rank; the most points wins, equal points share a place."
+        return "points", [f"{score:g}" for score in outcome.scores], order
+
     def board_text(self, view: Any, names: list[str], width: int = 100) -> str | None:
         """The backlot as plain text (:func:`render_board`), for ``saloon replay show``."""
         return render_board(view, names, width)
@@ -705,7 +740,8 @@ class DeadwoodStudiosUI(GameUI):
                 for share in ev.shares:
                     if share.seat == me:
                         out.append(f"Wrap bonus for {share.role} ({ev.scene.title}): ${share.dollars}")
-            elif isinstance(ev, E.DayEnded):
+            elif isinstance(ev, E.DayEnded | E.DayCalled):
                 after = "the game is over" if ev.last_day else "everyone goes back to the Trailers"
-                out.append(f"Day {ev.day} is over: {after}")
+                called = f" (called after {ev.idle_turns} idle turns)" if isinstance(ev, E.DayCalled) else ""
+                out.append(f"Day {ev.day} is over{called}: {after}")
         return out

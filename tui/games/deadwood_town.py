@@ -35,7 +35,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 
-from engine.core import InvalidOptions, parse_options
+from engine.core import GameCapped, InvalidOptions, parse_options
 from engine.deadwood_town import actions as A
 from engine.deadwood_town import events as E
 from engine.deadwood_town.components import components
@@ -44,7 +44,7 @@ from engine.deadwood_town.game import Options
 from engine.deadwood_town.state import MINE
 from engine.deadwood_town.views import PlayerView, PlotView, View
 from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
-from tui.widgets.log import HIGHLIGHT
+from tui.widgets.log import HIGHLIGHT, capped_line
 from tui.widgets.quiet import DrawnStatic
 
 __all__ = [
@@ -674,11 +674,12 @@ def table_parts(view: View, events: list[Any], names: list[str], width: int = 10
     """The table's parts by name, top to bottom, styled (``None``: not shown now).
 
     ``status``; ``you`` (a seat's own line; ``None`` for the spectator and the omniscient view);
+    ``players`` (before the town, so that everyone's money shows without scrolling on a small
+    terminal: the town then shows whole when the board is zoomed, ``z``, or scrolled);
     ``fight`` (the shootout waiting for a decision, above the town so that the one deciding sees
     it); ``town`` (the grid, or row by row below 64 columns); ``shootout`` (the last shootout, die
-    by die, once over, if it began since everyone's last turn); ``players``; ``lines`` (Crime
-    Pool, Sheriff, railroad); ``stacks``. The town comes before the players so that it shows
-    whole on a 24-line terminal.
+    by die, once over, if it began since everyone's last turn); ``lines`` (Crime Pool, Sheriff,
+    railroad); ``stacks``.
     """
     players, town, lines, stacks = board_parts(view, names, width)
     fight = _last_shootout(view, events)
@@ -686,10 +687,10 @@ def table_parts(view: View, events: list[Any], names: list[str], width: int = 10
     return {
         "status": _status(view, width),
         "you": _you(view),
+        "players": players,
         "fight": fight if waiting else None,
         "town": town,
         "shootout": None if waiting else fight,
-        "players": players,
         "lines": lines,
         "stacks": stacks,
     }
@@ -702,15 +703,16 @@ def render_table(view: View, events: list[Any], names: list[str], width: int = 1
 
 
 class DeadwoodTownTable(TableWidget):
-    """The Deadwood table: status, your line, the last shootout, the town, the players, the Crime
-    Pool, Sheriff and railroad lines, the stacks (see :func:`table_parts`).
+    """The Deadwood table: status, your line, the players, the shootout being decided, the town,
+    the last shootout, the Crime Pool, Sheriff and railroad lines, the stacks (see
+    :func:`table_parts`).
 
     Drawing the same view again at the same size changes nothing, so it is skipped (the screens
     redraw after every move, a bot's included).
     """
 
     _drawn: tuple[Any, ...] | None = None
-    PARTS = ("status", "you", "fight", "town", "shootout", "players", "lines", "stacks")
+    PARTS = ("status", "you", "players", "fight", "town", "shootout", "lines", "stacks")
 
     def compose(self) -> ComposeResult:
         for name in self.PARTS:
@@ -739,6 +741,7 @@ _ENDINGS = {
     "crime_pool_empty": "the Crime Pool is empty",
     "no_living_cowboys": "a player has no living cowboys",
     "stalled": "nobody can move",
+    "decision_cap": "the game reached its decision cap",
 }
 
 _BOTTOM = {
@@ -762,6 +765,8 @@ def _describe_event(  # noqa: C901, PLR0911, PLR0912 - one line per event kind
     ``town``: the buildings on the plots when it happened (see :func:`_context`)."""
     w = lambda seat: _who(view, seat, True)  # noqa: E731
     v = lambda seat, you, other: _verb(view, seat, you, other)  # noqa: E731
+    if isinstance(ev, GameCapped):
+        return capped_line(ev)
     if isinstance(ev, E.GameStarted):
         built = ", ".join(f"{_name(kind)} ({plot})" for plot, kind in ev.town)
         return f"══ Deadwood for {ev.players}: {built}; {ev.crime_pool} wanted posters in the Crime Pool ══"
@@ -1094,6 +1099,14 @@ class DeadwoodTownUI(GameUI):
     def seat_name(self, view: Any, seat: int) -> str:
         """``"seat N"``, as the log says it."""
         return f"seat {seat}"
+
+    def result_terms(self, view: Any, outcome: Any) -> tuple[str, list[str], str]:
+        """Each player's final money (after the fines for wanted posters)."""
+        order = (
+            "Final money ($1 fine per wanted poster, $10 to the Stage Depot's owner without a Train "
+            "Station); ties: fewer posters, then fewer cowboys on Boot Hill."
+        )
+        return "money", [f"-${-score:g}" if score < 0 else f"${score:g}" for score in outcome.scores], order
 
     def board_text(self, view: Any, names: list[str], width: int = 100) -> str | None:
         """The town as plain text (:func:`render_board`), for ``saloon replay show``."""

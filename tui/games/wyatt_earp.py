@@ -16,8 +16,8 @@ the hand grouped by Outlaw.
 
 The picker's groups (:meth:`WyattEarpUI.group`) keep a turn short: draw; play Outlaw cards (by
 Outlaw when there are many); play a Sheriff card (by card, Most Wanted! by the Outlaw asked
-for, Wyatt Earp's take-from-the-discard by itself); discard (Outlaw cards, Sheriff cards); a
-shot's target by territory.
+for); discard (Outlaw cards, Sheriff cards); a shot's target by territory; after a Wyatt Earp
+search, the card to take (Outlaw cards, Sheriff cards).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ Top to bottom:
     hand (until then only a set of 3 or more Outlaw cards may start it).
   - one column per player, headed by seat and name (`you` for yours), their money and how many
     cards they hold (`12c`); `▶` whose turn it is, `…` must answer now (out of turn), `WINNER`
-    once the game is over. In each cell, that player's group of the Outlaw:
+    under the winners' money once the game is over. In each cell, that player's group of the Outlaw:
     - `6` its counted CP; `·` no cards of that Outlaw.
     - `★` leads the Outlaw (the most counted CP; players tied for the lead all get a star).
     - letters: the Sheriff cards on the group: `P` Photo, `S` Stagecoach robbery,
@@ -92,7 +92,9 @@ Top to bottom:
   request for it and has drawn no hidden card since.
 - **Supply** and **Discard**: the cards left in the supply (`reshuffled`: it ran out once this
   hand; the next time ends the hand) and the discard stack: how many, the top card, then the
-  cards under it (all of it lies face up).
+  cards under it that you saw laid there (`3 unsure`: another player searched the stack with a
+  Wyatt Earp since you last looked through it, and took one card unseen: the cards it may have
+  taken are left out until you know more).
 - **Shot**: the last shot of this hand: whose, with which Sheriff card, the card drawn, `HIT`
   (it has a bullet hole) or `MISS`, and where the card went.
 - **Hand 2 paid**: what the last hand's scoring paid each player, and which Outlaws it captured.
@@ -211,12 +213,18 @@ def _status(view: View, width: int = 100) -> Text:
             what += f" · may still play the {view.immediate.name} taken"
         elif view.sheriff_played:
             what += " · Sheriff card used"
+    elif phase == "search":
+        what = f"{who} Wyatt Earp: " + ("take a card from the discard stack" if mine else "searching the discard stack")
     elif phase == "target":
         card = view.pending.name if view.pending is not None else "Sheriff card"
         what = f"{who} {card} hit: " + ("choose its target" if mine else "choosing its target")
     elif phase == "hideout_response" and view.hideout is not None:
         owner, outlaw = view.hideout
-        what = f"{_who(view, owner, True)} may answer the Hideout on {NAMES[outlaw]} with a Wyatt Earp"
+        if owner == view.seat and not any(c.card == "wyatt_earp" for c in view.hand):
+            # asked all the same, so that the question tells the table nothing
+            what = f"The Hideout on your {NAMES[outlaw]} stands: you hold no Wyatt Earp to answer it"
+        else:
+            what = f"{_who(view, owner, True)} may answer the Hideout on {NAMES[outlaw]} with a Wyatt Earp"
     elif phase == "free_photo" and view.hideout is not None:
         owner, outlaw = view.hideout
         what = f"{_who(view, owner, True)} may play the Photo of {NAMES[outlaw]} now (free Photo)"
@@ -239,9 +247,10 @@ def _header(view: View, p: PlayerView, names: list[str], money: Any = None) -> T
     name = "you" if p.seat == view.seat else (names[p.seat] if p.seat < len(names) else f"seat {p.seat}")
     text = Text(f"{mark}{p.seat} ", style="bold")
     text.append(name, style="bold" if p.seat == view.seat else "")
-    if p.seat in view.winners:
-        text.append(" WINNER", style="bold")
     text.append(f"\n{(money or _money)(p.money)} {p.hand_size}c")
+    if view.winners:  # a line of its own, never cut with the name (the column may be 9 cells)
+        text.append("\n")
+        text.append("WINNER" if p.seat in view.winners else "", style="bold reverse")
     return text
 
 
@@ -263,13 +272,15 @@ def _grid(view: View, names: list[str], width: int = 100) -> Table:
     money = _kilo if short else _money
     per = max(9 if short else 12, (width - fixed - (5 if short else 7)) // max(n, 1))
     grid = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, expand=False, show_header=True, header_style="")
-    grid.add_column(Text("\nOutlaw", style="dim"), no_wrap=True, min_width=NAME_WIDTH)
-    grid.add_column(Text("\nposter", style="dim"), justify="right", no_wrap=True, min_width=5 if short else 7)
-    grid.add_column(Text("\nCP", style="dim"), justify="right", no_wrap=True, min_width=3)
+    grid.add_column(Text("\nOutlaw", style="dim"), no_wrap=True, min_width=NAME_WIDTH, vertical="bottom")
+    grid.add_column(
+        Text("\nposter", style="dim"), justify="right", no_wrap=True, min_width=5 if short else 7, vertical="bottom"
+    )
+    grid.add_column(Text("\nCP", style="dim"), justify="right", no_wrap=True, min_width=3, vertical="bottom")
     for p in view.players:
         grid.add_column(_header(view, p, names, money), no_wrap=True, overflow="ellipsis", max_width=min(per, 18))
     if with_hand:
-        grid.add_column(Text("\nhand", style="dim"), justify="right", no_wrap=True, min_width=4)
+        grid.add_column(Text("\nhand", style="dim"), justify="right", no_wrap=True, min_width=4, vertical="bottom")
     groups = [{g.outlaw: g for g in p.territory} for p in view.players]
     for poster in view.posters:
         o = poster.outlaw
@@ -306,7 +317,9 @@ def _known(view: View) -> Text | None:
 
 def _piles(view: View, width: int) -> Text:
     supply = f"{view.supply_size}" + (" (reshuffled: the next run-out ends the hand)" if view.reshuffled else "")
-    text = Text.assemble(("Supply ", "bold"), supply, ("   Discard ", "bold"), f"{len(view.discard)}")
+    unsure = view.discard_size - len(view.discard)
+    count = f"{view.discard_size}" + (f" ({unsure} unsure)" if unsure else "")
+    text = Text.assemble(("Supply ", "bold"), supply, ("   Discard ", "bold"), count)
     if view.discard:
         text.append(": top ")
         text.append(view.discard[-1].name, style="bold")
@@ -534,10 +547,9 @@ class WyattEarpUI(GameUI):
             return ("Play a Sheriff card", "Most Wanted!", f"Ask for {NAMES[action.outlaw]}")
         if isinstance(action, A.MostWantedSteal):
             return ("Play a Sheriff card", "Most Wanted!")
-        if isinstance(action, A.WyattEarpSearch):
-            kind = "Take an Outlaw card" if action.card == "outlaw" else "Take a Sheriff card"
-            return ("Play a Sheriff card", "Wyatt Earp", "Take a card from the discard stack", kind)
-        if isinstance(action, A.WyattEarpDraw):
+        if isinstance(action, A.WyattEarpTake):
+            return ("Take an Outlaw card",) if action.card == "outlaw" else ("Take a Sheriff card",)
+        if isinstance(action, A.WyattEarpSearch | A.WyattEarpDraw):
             return ("Play a Sheriff card", "Wyatt Earp")
         if isinstance(action, A.WyattEarpRemoveHideout):
             return ("Play a Sheriff card", "Wyatt Earp") if view.phase == "play" else ()
@@ -551,6 +563,11 @@ class WyattEarpUI(GameUI):
     def seat_name(self, view: Any, seat: int) -> str:
         """``"seat N"``, as the engine's descriptions and the log say it."""
         return f"seat {seat}"
+
+    def result_terms(self, view: Any, outcome: Any) -> tuple[str, list[str], str]:
+        """Each player's money; the richest wins, tied richest players duel."""
+        order = "The most money wins (the game ends at $25,000); the richest tied players duel for first place."
+        return "money", [f"${score:,.0f}" for score in outcome.scores], order
 
     def is_turn_start(self, event: Any) -> bool:
         """Hands and turns start new stages; so does the end of the game."""
@@ -677,7 +694,11 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
             f"{_whose(view, ev.owner)} {NAMES[ev.outlaw]}{orphaned}"
         )
     if isinstance(ev, E.CardSearched):
-        return f"{w(ev.seat)} {v(ev.seat, 'take', 'takes')} {ev.card.name} from the discard stack (Wyatt Earp)"
+        what = ev.card.name if ev.card is not None else "a card, unseen,"
+        return f"{w(ev.seat)} {v(ev.seat, 'take', 'takes')} {what} from the discard stack (Wyatt Earp)"
+    if isinstance(ev, E.TargetDeclined):
+        nothing = "to remove no Hideout" if ev.card.card == "wyatt_earp" else "to steal nothing"
+        return f"{w(ev.seat)} {v(ev.seat, 'choose', 'chooses')} {nothing} ({ev.card.name})"
     if isinstance(ev, E.HideoutRemoved):
         group = f"{_whose(view, ev.seat)} {NAMES[ev.outlaw]}"
         return f"{w(ev.seat)} {v(ev.seat, 'remove', 'removes')} the Hideout from {group}"
@@ -692,6 +713,8 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
             "last_card": f"{_who(view, ev.seat)} discarded {'your' if ev.seat == view.seat else 'their'} last card",
             "empty_hand": f"{_who(view, ev.seat)} {v(ev.seat, 'have', 'has')} no cards left",
             "supply_exhausted": "the supply ran out a second time",
+            "stalled": "too many turns without a card drawn from the supply or played",
+            "decision_cap": "the game reached its decision cap",
         }.get(ev.reason, ev.reason)
         return f"══ The hand ends: {why} ══"
     if isinstance(ev, E.HandCardsDiscarded):

@@ -4,6 +4,7 @@ from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
 from tui.widgets.quiet import DrawnStatic, LineInput, Throttle, may_draw, update_grid, update_static
+from tui.widgets.regions import KEYS_HELP, REGION_BINDINGS, Regions
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
 
@@ -13,7 +14,10 @@ __all__ = [
     "DrawnStatic",
     "GameLog",
     "HelpScreen",
+    "KEYS_HELP",
     "PageHelpScreen",
+    "REGION_BINDINGS",
+    "Regions",
     "LineInput",
     "ReplayControls",
     "ResultScreen",

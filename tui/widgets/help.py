@@ -8,20 +8,28 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from tui.widgets.regions import KEYS_HELP
+
 __all__ = ["HelpScreen"]
 
-KEYS = """\
+KEYS = f"""\
 ## Keys
+
+The footer lists the keys of the moment. The board, the log and the moves each have a region of
+the screen; on a small terminal (80x24) the board and the log scroll: `Tab` reaches them.
 
 | key | does |
 |-----|------|
-| `1`-`9` | pick an action, or open a group of actions |
+| `1`-`9` | pick an action, or open a group of actions (from any region but the chat line) |
 | `↑` `↓` `Enter`, mouse | the same with the cursor |
 | `0` `Backspace` `Esc` | back to the previous group |
-| `s` | bot speed: slow, normal, fast, instant |
-| `Tab` | move between the actions and the log (scroll it with the arrows) |
+{KEYS_HELP}| `s` | bot speed: slow, normal, fast, instant (a local table) |
+| `c` | the table's chat line (a server table); `Ctrl+L` leaves the table, `Ctrl+R` its replay (once over) |
 | `?` | this help; `Esc` or `q` closes it |
 | `Ctrl+Q` | quit |
+
+What you should not miss (a fight's result, a hand's scoring, the end of a day) is written in the
+log, where it stands out, and under the moves' title until your next move.
 
 In the replay viewer: `←` `→` step back and forward, `Home` `End` the start and the end,
 `n` `p` the next and previous turn, `v` the point of view (each seat, spectator, omniscient).

@@ -23,10 +23,13 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.quiet import update_static
 
-__all__ = ["ActionPicker", "Choice", "MAX_FLAT"]
+__all__ = ["MAX_FLAT", "MOVES_HINT", "ActionPicker", "Choice"]
 
 MAX_FLAT = 9
 """A level with at most this many actions shows them all, one digit each."""
+
+MOVES_HINT = "(1-9 or ↑↓ Enter)"
+"""The keys of the moves, after the prompt while the moves have the focus."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,8 @@ class ActionPicker(Vertical):
     """Shows the person's legal actions and posts :class:`ActionPicker.Chosen` with the one picked."""
 
     BINDINGS = [
-        *(Binding(str(d), f"pick({d})", f"pick {d}", show=False) for d in range(1, 10)),
+        Binding("1", "pick(1)", "move", key_display="1-9"),
+        *(Binding(str(d), f"pick({d})", f"pick {d}", show=False) for d in range(2, 10)),
         Binding("0,backspace,escape", "back", "back", show=False),
     ]
 
@@ -86,6 +90,7 @@ class ActionPicker(Vertical):
         self._items: list[Choice | _Node | None] = []
         self._prompt = ""
         self._note: Text | None = None
+        self._hint = MOVES_HINT
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-title")
@@ -137,6 +142,13 @@ class ActionPicker(Vertical):
             self._note = note
             self._render_title(same_size=True)
 
+    def hint(self, hint: str) -> None:
+        """Show ``hint`` (what the keys do now: in the moves, or in the region that has the focus)
+        after the prompt, in place of the moves' own key hint."""
+        if hint != self._hint:
+            self._hint = hint
+            self._render_title()
+
     def _level_items(self) -> list[Choice | _Node | None]:
         node = self._stack[-1]
         everything = node.all_choices()
@@ -166,8 +178,10 @@ class ActionPicker(Vertical):
         title = Text(self._prompt, style="bold")
         if crumbs:
             title.append(f"  › {crumbs}", style="italic")
-        if self._items:
-            title.append("   (1-9 pick, 0 back)" if len(self._stack) > 1 else "   (1-9 or ↑↓ Enter)", style="dim")
+        if self._hint != MOVES_HINT:  # another region has the focus: its keys
+            title.append(f"   {self._hint}", style="bold dim")
+        elif self._items:
+            title.append("   (1-9 pick, 0 back)" if len(self._stack) > 1 else f"   {MOVES_HINT}", style="dim")
         if self._note:
             title.append("\n")
             title.append_text(self._note)
