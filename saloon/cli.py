@@ -1,7 +1,8 @@
 """The ``saloon`` command line (see ``DESIGN.md``: Command line).
 
 Implemented subcommands: ``games``, ``schema``, ``play``, ``serve``, ``simulate``, ``replay FILE``,
-``replay verify``, ``replay show``, ``bench`` and ``tournament run|show`` (in :mod:`saloon.cli_tournament`).
+``replay verify``, ``replay show``, ``bench``, ``tournament run|show`` (in :mod:`saloon.cli_tournament`)
+and ``rules`` (in :mod:`saloon.rules_doc`).
 
 Files of the user's own (``play``'s replays, external bots' stderr logs of ``play`` and
 ``simulate``) go under :func:`user_data_dir` unless an option names another directory.
@@ -41,6 +42,7 @@ from bots.external import ExternalBot
 from lobby.local import user_data_dir
 from replays import Player, ReplayCursor, ReplayError, load, printable, save, verify
 from saloon.cli_tournament import add_tournament_parser
+from saloon.rules_doc import add_rules_parser
 
 __all__ = ["game_schema", "main", "user_data_dir", "wilson_interval"]
 
@@ -125,12 +127,15 @@ def game_schema(game: engine.Game) -> dict[str, Any]:
         (the ``view`` of a ``decide`` message), ``action`` (one element of ``legal``: a union
         tagged by ``type``), ``event`` and ``options`` (the ``options`` of ``start``), each a
         schema whose ``$ref``s point into ``$defs`` (every Struct, by class name, with its
-        docstring as ``description``).
+        docstring as ``description``, in plain text). Enumerated string fields list their values
+        as ``enum`` (:mod:`saloon.schema`).
     """
+    from saloon.schema import add_enumerations, enumerations
+
     types = {"view": game.view_type, "action": game.action_type, "event": game.event_type}
     types["options"] = game.options_type
     schemas, components = msgspec.json.schema_components(list(types.values()), ref_template="#/$defs/{name}")
-    return {
+    schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{game.title}: views, actions and events of the Saloon bot protocol",
         "game": game.id,
@@ -138,6 +143,7 @@ def game_schema(game: engine.Game) -> dict[str, Any]:
         **dict(zip(types, schemas, strict=True)),
         "$defs": components,
     }
+    return add_enumerations(schema, enumerations(game))
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -543,7 +549,8 @@ def _bench_counts(game: engine.Game, requested: Sequence[int] | None) -> list[in
 
 
 def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: bool) -> int:
-    """``saloon bench --search``: clone and resample times and IS-MCTS iterations/s per game."""
+    """``saloon bench --search``: clone and resample times, IS-MCTS iterations/s and heuristic and
+    random playouts per CPU second, per game."""
     from bots.search_bench import measure
 
     rows = [measure(game.id, count, seconds) for game, count in plan]
@@ -551,7 +558,16 @@ def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: 
         print(json.dumps(rows, indent=2))
         return 0
     table = Table(title="What search costs (medians over mid-game positions)")
-    for column in ("game", "players", "clone µs", "resample µs", "ismcts iterations/s"):
+    columns = (
+        "game",
+        "players",
+        "clone µs",
+        "resample µs",
+        "ismcts iterations/s",
+        "heuristic playouts/s",
+        "random playouts/s",
+    )
+    for column in columns:
         table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
     for row in rows:
         table.add_row(
@@ -560,6 +576,8 @@ def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: 
             f"{row['clone_us']:.1f}",
             f"{row['resample_us']:.1f}",
             f"{row['ismcts_iterations_per_s']:,.0f}",
+            f"{row['heuristic_playouts_per_s']:,.1f}",
+            f"{row['random_playouts_per_s']:,.0f}",
         )
     Console(width=max(Console().width, 100)).print(table)
     return 0
@@ -703,12 +721,14 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
         help="the SSH server (defaults 127.0.0.1:2222, data in ./saloon-data)",
         usage="saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] "
-        "[--turn-timer S] [--ladder-max-wait S] [--ladder-connections N] [--bot NAME=SPEC ...]",
+        "[--turn-timer S] [--ladder-max-wait S] [--ladder-connections N] [--house-bot NAME=SPEC ...] "
+        "[--web PORT] [--web-host H] [--web-public-url URL] [--bot NAME=SPEC ...]",
     )
     serve.add_argument("args", nargs=argparse.REMAINDER)
     serve.set_defaults(func=_cmd_serve)
 
     add_tournament_parser(commands, _Parser)
+    add_rules_parser(commands)
     return parser
 
 

@@ -1,0 +1,54 @@
+"""Fixtures for the whole suite: no test reads or writes the user's home, keys, SSH agent or XDG folders.
+
+:func:`isolated_home` runs once per session, before any test: ``HOME`` points at an empty folder
+of the session's temporary directory, the XDG base directories at folders inside it, and the SSH
+agent's variables are removed. An SSH client that looks for default keys (``~/.ssh/id_*``) or an
+agent therefore finds none, whatever the person running the tests keeps in their own home; a
+test that wants a key or an XDG folder makes its own (``monkeypatch.setenv`` on top of these).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REAL_HOME_VARIABLE = "SALOON_TEST_REAL_HOME"
+"""Where :func:`isolated_home` leaves the ``HOME`` it replaced (for the test that proves the
+isolation; nothing may read the folder it names)."""
+
+XDG_DIRS = {
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_CACHE_HOME": ".cache",
+    "XDG_RUNTIME_DIR": "run",
+}
+"""The XDG base-directory variables the suite sets, and their folders inside the fake home."""
+
+AGENT_VARIABLES = ("SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE", "DISPLAY")
+"""Variables that would let an SSH client reach a key agent or ask for a passphrase: removed."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The whole session runs with an empty ``HOME``, XDG folders inside it and no SSH agent.
+
+    Yields:
+        The fake home folder (empty but for the XDG folders).
+    """
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(REAL_HOME_VARIABLE, os.environ.get("HOME", ""))
+        patch.setenv("HOME", str(home))
+        for variable, folder in XDG_DIRS.items():
+            path = home / folder
+            path.mkdir(parents=True, exist_ok=True, mode=0o700)
+            patch.setenv(variable, str(path))
+        patch.delenv("XDG_CONFIG_DIRS", raising=False)
+        patch.delenv("XDG_DATA_DIRS", raising=False)
+        for variable in AGENT_VARIABLES:
+            patch.delenv(variable, raising=False)
+        yield home
