@@ -14,6 +14,7 @@ from __future__ import annotations
 from bots.base import Bot, RandomBot, UnknownBot, make_bot
 from bots.heuristic import HeuristicBot, register_strategy
 from bots.ismcts import IsmctsBot
+from bots.pimc import HouseSearchBot, PimcBot
 from bots.play import GameResult, play_game, random_playout
 
 register_strategy("deadwood1876", "bots.deadwood1876_heuristic:Deadwood1876Strategy")
@@ -25,7 +26,9 @@ __all__ = [
     "Bot",
     "GameResult",
     "HeuristicBot",
+    "HouseSearchBot",
     "IsmctsBot",
+    "PimcBot",
     "RandomBot",
     "UnknownBot",
     "make_bot",

@@ -9,7 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 
 __all__ = ["BUILTIN_BOTS", "Bot", "RandomBot", "UnknownBot", "make_bot"]
 
-BUILTIN_BOTS = ("random", "heuristic", "ismcts")
+BUILTIN_BOTS = ("random", "heuristic", "ismcts", "pimc", "quick", "strong")
 """The built-in bot names; ``NAME:key=value,...`` passes options to those that take some."""
 
 
@@ -139,7 +139,11 @@ def make_bot(spec: str, seed: int) -> Bot:
             information set Monte Carlo tree search) with options after a colon, ``key=value``
             separated by ``,`` or ``:``: ``"ismcts:iterations=2000"``, ``"ismcts:ms=100"``,
             ``"ismcts:iterations=500,c=1.0,rollout=heuristic"`` (keys: ``iterations``, ``ms``,
-            ``c``, ``rollout``, ``depth``, ``prior``; see ``docs/ismcts.md``).
+            ``c``, ``rollout``, ``depth``, ``prior``; see ``docs/ismcts.md``), or ``"pimc"``
+            (:class:`bots.pimc.PimcBot`, determinized search with heuristic playouts; keys
+            ``iterations``, ``ms``, ``depth``, ``margin``: ``"pimc:ms=100,depth=20"``), or the house
+            bots ``"quick"`` and ``"strong"`` (the strongest measured search per game at 100 ms and
+            1 s of CPU per decision, :class:`bots.pimc.HouseSearchBot`; see ``docs/search.md``).
         seed: the bot's seed.
 
     Returns:
@@ -160,8 +164,19 @@ def make_bot(spec: str, seed: int) -> Bot:
                 return IsmctsBot.from_options(options, seed)
             except ValueError as exc:
                 raise UnknownBot(f"bad bot {spec!r}: {exc}") from None
+        if name == "pimc":
+            from bots.pimc import PimcBot
+
+            try:
+                return PimcBot.from_options(options, seed)
+            except ValueError as exc:
+                raise UnknownBot(f"bad bot {spec!r}: {exc}") from None
         if options:
             raise UnknownBot(f"bot {name!r} takes no options, not {spec!r}")
+        if name in ("quick", "strong"):
+            from bots.pimc import HouseSearchBot
+
+            return HouseSearchBot(name, seed)
         if name == "random":
             return RandomBot(seed)
         from bots.heuristic import HeuristicBot

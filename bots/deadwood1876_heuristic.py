@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from bots.estimates import chance
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.components import BADGE, DUSTER, GOLD, HOLSTER, HORSE, MYSTERY, SHOWDOWN_GUN, STETSON
 from engine.deadwood1876.components import components as _components
@@ -211,8 +212,33 @@ class Deadwood1876Strategy:
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view`` by the end-of-game model (:class:`_Model`): who
-        advances on establishment gold, times the chance to survive the Showdown; in ``[0, 1]``."""
-        return _Ctx(view, seat).model.win()
+        advances on establishment gold, times the chance to survive the Showdown; in ``[0, 1]``;
+        with fitted weights (:mod:`bots.estimates`), recalibrated by the logistic regression on
+        :func:`estimate_features`."""
+        ctx = _Ctx(view, seat)
+        win = ctx.model.win()
+        fitted = chance("deadwood1876", len(view.players), _features(ctx, win))
+        return win if fitted is None else fitted
+
+
+ESTIMATE_FEATURES = ("model_logit", "model_logit_x_progress")
+"""The names of :func:`estimate_features`, in order."""
+
+
+def estimate_features(view: Any, seat: int) -> list[float]:
+    """What the fitted estimate reads from ``seat``'s view (:data:`ESTIMATE_FEATURES`): the
+    end-of-game model's chance to win as log-odds against the fair share (clipped to
+    ``[0.001, 0.999]``), and the same times the game's progress (0 at the start, 1 in the final
+    turns)."""
+    ctx = _Ctx(view, seat)
+    return _features(ctx, ctx.model.win())
+
+
+def _features(ctx: _Ctx, win: float) -> list[float]:
+    """:func:`estimate_features` from the model's chance already worked out."""
+    p = min(0.999, max(0.001, win))
+    logit = math.log(p / (1 - p)) - math.log(1 / max(1, ctx.n - 1))
+    return [logit, logit * ctx.progress]
 
 
 class _Ctx:

@@ -51,9 +51,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 from typing import Any
 
+from bots.estimates import chance
 from bots.heuristic import beat_all_chance
 from engine.deadwood_studios import actions as A
 from engine.deadwood_studios.components import CASTING_OFFICE, CREDITS, DOLLARS, NUM_SETS
@@ -111,12 +113,17 @@ def bonus_share(budget: int, roles: int) -> tuple[float, ...]:
     >>> [round(x, 2) for x in bonus_share(2, 2)]
     [2.53, 4.47]
     """
+    # Over the sorted rolls (multisets), each weighted by the orderings it stands for: the same
+    # sums as over all 6**budget rolls, in 462 steps instead of 46,656 at budget 6.
     total = [0.0] * roles
     count = 0
-    for dice in itertools.product(range(1, 7), repeat=budget):
-        count += 1
-        for j, die in enumerate(sorted(dice, reverse=True)):
-            total[roles - 1 - j % roles] += die
+    for dice in itertools.combinations_with_replacement(range(6, 0, -1), budget):
+        weight = math.factorial(budget)
+        for die in set(dice):
+            weight //= math.factorial(dice.count(die))
+        count += weight
+        for j, die in enumerate(dice):
+            total[roles - 1 - j % roles] += die * weight
     return tuple(t / count for t in total)
 
 
@@ -211,11 +218,67 @@ class DeadwoodStudiosStrategy:
         return legal[best]
 
     def estimate(self, view: Any, seat: int) -> float:
-        """``seat``'s chance to win from ``view``: the chance to beat every other player, each pair
-        by a logistic on the difference of their points if the game ended now (Scoring: dollars,
-        credits and 5 a rank), :data:`ESTIMATE_SCALE` points wide
-        (:func:`bots.heuristic.beat_all_chance`)."""
+        """``seat``'s chance to win from ``view``: the fitted logistic regression on
+        :func:`estimate_features` (:mod:`bots.estimates`); without fitted weights, the chance to
+        beat every other player, each pair by a logistic on the difference of their points if the
+        game ended now (Scoring: dollars, credits and 5 a rank), :data:`ESTIMATE_SCALE` points
+        wide (:func:`bots.heuristic.beat_all_chance`)."""
+        fitted = chance("deadwood_studios", len(view.players), estimate_features(view, seat))
+        if fitted is not None:
+            return fitted
         return beat_all_chance([player.points for player in view.players], seat, ESTIMATE_SCALE)
+
+
+ESTIMATE_FEATURES = (
+    "points_vs_best",
+    "points_vs_mean",
+    "points_vs_best_x_progress",
+    "ranks_x_days_left_vs_mean",
+    "role_vs_mean",
+    "chips_vs_mean",
+)
+"""The names of :func:`estimate_features`, in order."""
+
+
+def _versus(values: list[float], seat: int) -> tuple[float, float]:
+    """``(values[seat] - the best other's, values[seat] - the others' mean)``."""
+    others = [v for p, v in enumerate(values) if p != seat]
+    return values[seat] - max(others), values[seat] - sum(others) / len(others)
+
+
+def estimate_features(view: Any, seat: int) -> list[float]:
+    """What the fitted estimate reads from ``seat``'s view (:data:`ESTIMATE_FEATURES`): points
+    (dollars, credits and 5 a rank) against the best other player's and the others' mean, in
+    tens of points, the first also times the game's progress (0 at the start, 1 at the end);
+    ranks valued by the days left (rank times days left, in tens, against the others' mean: a
+    rank opens better roles for every day still to play); the role in progress (its rank, plus 2
+    for a starring role, fifths, against the others' mean); practice chips (thirds, against the
+    others' mean)."""
+    if len(view.players) < 2:
+        return [0.0] * len(ESTIMATE_FEATURES)
+    days_left = float(max(0.0, view.days - view.day + (view.scenes_left - 1) / (NUM_SETS - 1)))
+    progress = min(1.0, max(0.0, 1.0 - days_left / max(1, view.days)))
+    points = [float(p.points) for p in view.players]
+    future = [p.rank * days_left for p in view.players]
+    roles = []
+    for p in view.players:
+        worth = 0.0
+        if p.role is not None:
+            set_view = view.sets[ROOM[p.room]]
+            for role in (*set_view.extras, *set_view.starring):
+                if role.seat == p.seat:
+                    worth = role.rank + (2.0 if role.on_card else 0.0)
+        roles.append(worth)
+    chips = [float(p.chips) for p in view.players]
+    best, mean = _versus(points, seat)
+    return [
+        best / 10,
+        mean / 10,
+        best * progress / 10,
+        _versus(future, seat)[1] / 10,
+        _versus(roles, seat)[1] / 5,
+        _versus(chips, seat)[1] / 3,
+    ]
 
 
 class _Ctx:
@@ -231,7 +294,10 @@ class _Ctx:
         seen = {scene.id for scene in view.removed}
         seen.update(s.scene.id for s in view.sets if s.scene is not None)
         self.unseen = [c for c in range(NUM_SCENES) if c not in seen]
+        self._unseen = tuple(self.unseen)
+        self._horizon = round(self.horizon, 1)  # what role plans are priced on (cache keys)
         self._targets: list[tuple[int, float]] | None = None
+        self._set_worths: dict[str, float] = {}  # set id -> set_worth, once per decision
 
     # ------------------------------------------------------------ values
 
@@ -253,13 +319,19 @@ class _Ctx:
         else:
             anyone = any(r.seat >= 0 and r.seat != self.seat for r in set_view.starring)
             bonus = role.rank * (1.0 if anyone else 0.3)
-        horizon = round(self.horizon, 1)
         others = round(self.others_rate(set_view, budget), 3)
-        return role_plan(budget, set_view.shots_left, chips, role.on_card, round(bonus, 3), others, horizon)
+        return role_plan(budget, set_view.shots_left, chips, role.on_card, round(bonus, 3), others, self._horizon)
 
     def set_worth(self, set_view: Any) -> float:
         """The best free role this seat may take on ``set_view`` (face up), or a face-down scene's
-        average best; ``-1e9`` when there is nothing to take."""
+        average best; ``-1e9`` when there is nothing to take. Worked out once per set and decision."""
+        worth = self._set_worths.get(set_view.id)
+        if worth is None:
+            worth = self._set_worths[set_view.id] = self._set_worth(set_view)
+        return worth
+
+    def _set_worth(self, set_view: Any) -> float:
+        """:meth:`set_worth`, worked out."""
         rank = self.me.rank
         if set_view.wrapped:
             return -1e9
@@ -274,13 +346,7 @@ class _Ctx:
     def face_down_worth(self, set_view: Any) -> float:
         """The average over the unseen scene cards of the best role this seat could take there
         (nobody else on the set: a face-down set has never been entered)."""
-        return _face_down_worth(
-            tuple(self.unseen),
-            ROOM[set_view.id],
-            set_view.shots_left,
-            self.me.rank,
-            round(self.horizon, 1),
-        )
+        return _face_down_worth(self._unseen, ROOM[set_view.id], set_view.shots_left, self.me.rank, self._horizon)
 
     def upgrade_worth(self, rank: int, currency: str) -> float:
         """Points won by upgrading to ``rank`` in ``currency`` (Upgrading): the ranks' points and
@@ -375,15 +441,22 @@ def _face_down_worth(unseen: tuple[int, ...], s: int, shots: int, rank: int, hor
         return -1e9
     total = 0.0
     for c in unseen:
-        scene = COMP.scenes[c]
-        budget = scene.budget
-        best = -1e9
-        for role in COMP.extras[s]:
-            if role.rank <= rank:
-                best = max(best, role_plan(budget, shots, 0, False, round(role.rank * 0.3, 3), 0.0, horizon)[0])
-        shares = bonus_share(budget, len(scene.roles))
-        for i, role in enumerate(scene.roles):
-            if role.rank <= rank:
-                best = max(best, role_plan(budget, shots, 0, True, round(shares[i], 3), 0.0, horizon)[0])
-        total += max(best, -TURN_COST * 6)
+        total += _card_worth(c, s, shots, rank, horizon)
     return total / len(unseen)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _card_worth(c: int, s: int, shots: int, rank: int, horizon: float) -> float:
+    """The best role of at most ``rank`` on set ``s`` with ``shots`` shots and nobody there if scene
+    card ``c`` is turned up there, in points (at least ``-6 x TURN_COST``); for :func:`_face_down_worth`."""
+    scene = COMP.scenes[c]
+    budget = scene.budget
+    best = -1e9
+    for role in COMP.extras[s]:
+        if role.rank <= rank:
+            best = max(best, role_plan(budget, shots, 0, False, round(role.rank * 0.3, 3), 0.0, horizon)[0])
+    shares = bonus_share(budget, len(scene.roles))
+    for i, role in enumerate(scene.roles):
+        if role.rank <= rank:
+            best = max(best, role_plan(budget, shots, 0, True, round(shares[i], 3), 0.0, horizon)[0])
+    return max(best, -TURN_COST * 6)

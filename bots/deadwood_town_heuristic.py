@@ -45,6 +45,7 @@ import functools
 import random
 from typing import Any
 
+from bots.estimates import chance
 from bots.heuristic import beat_all_chance
 from engine.deadwood_town import actions as A
 from engine.deadwood_town.components import components as _components
@@ -217,8 +218,36 @@ class DeadwoodTownStrategy:
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the chance to beat every opponent, each pair by
         a logistic on the difference of their final scores if the game ended now
-        (:attr:`_Ctx.finals`), :data:`ESTIMATE_SCALE` dollars wide (:func:`bots.heuristic.beat_all_chance`)."""
-        return beat_all_chance(_Ctx(view, seat).finals, seat, ESTIMATE_SCALE)
+        (:attr:`_Ctx.finals`), :data:`ESTIMATE_SCALE` dollars wide (:func:`bots.heuristic.beat_all_chance`);
+        with fitted weights (:mod:`bots.estimates`), the logistic regression on :func:`estimate_features`."""
+        finals = _Ctx(view, seat).finals
+        fitted = chance("deadwood_town", len(view.players), _features(view, seat, finals))
+        if fitted is not None:
+            return fitted
+        return beat_all_chance(finals, seat, ESTIMATE_SCALE)
+
+
+ESTIMATE_FEATURES = ("finals_vs_best", "finals_vs_mean", "finals_vs_best_x_progress")
+"""The names of :func:`estimate_features`, in order."""
+
+
+def estimate_features(view: Any, seat: int) -> list[float]:
+    """What the fitted estimate reads from ``seat``'s view (:data:`ESTIMATE_FEATURES`): the final
+    scores if the game ended now (:attr:`_Ctx.finals`) against the best other player's and the
+    others' mean, in units of $4, the first also times the railroad's progress (rails laid over
+    rails in all)."""
+    return _features(view, seat, _Ctx(view, seat).finals)
+
+
+def _features(view: Any, seat: int, finals: list[float]) -> list[float]:
+    """:func:`estimate_features` from the final scores already worked out."""
+    others = [v for p, v in enumerate(finals) if p != seat]
+    if not others:
+        return [0.0] * len(ESTIMATE_FEATURES)
+    best = finals[seat] - max(others)
+    mean = finals[seat] - sum(others) / len(others)
+    progress = min(1.0, max(0.0, view.rails / max(1, view.rails_total)))
+    return [best / 4, mean / 4, best * progress / 4]
 
 
 class _Ctx:

@@ -1,4 +1,5 @@
-"""What search costs per game: ``clone`` and ``resample`` times and IS-MCTS iterations per second.
+"""What search costs per game: ``clone`` and ``resample`` times, IS-MCTS iterations per second,
+and heuristic and random playouts per second (what a ``pimc`` search runs on).
 
 ``saloon bench --search`` prints these (see :func:`measure`). Positions are taken from seeded
 random games (every :data:`POSITION_EVERY`-th decision), so the figures are comparable across runs
@@ -15,7 +16,7 @@ from typing import Any
 import engine
 from bots.ismcts import IsmctsBot
 
-__all__ = ["POSITION_EVERY", "measure", "positions"]
+__all__ = ["POSITION_EVERY", "measure", "playouts_per_s", "positions"]
 
 POSITION_EVERY = 10
 """Take a position every this many decisions of a random game."""
@@ -47,14 +48,50 @@ def _per_call_us(fn: Any, repeat: int) -> float:
     return (time.perf_counter() - started) / repeat * 1e6
 
 
+def playouts_per_s(sample: list[tuple[engine.State, int]], policy: str, seconds: float) -> float:
+    """Playouts per CPU second (``time.process_time``) from the positions of ``sample``, in turn,
+    each from a fresh ``resample`` of the position for its seat, to the end of the game.
+
+    Args:
+        sample: ``(state, seat)`` positions (:func:`positions`).
+        policy: ``"heuristic"`` (the built-in heuristic bot for every seat, a ``view`` per decision
+            with a choice) or ``"random"`` (uniform legal moves).
+        seconds: CPU seconds to spend (at least one playout runs).
+    """
+    from bots.heuristic import HeuristicBot
+
+    bot = HeuristicBot(1)
+    rng = random.Random(0)
+    done = 0
+    started = time.process_time()
+    while True:
+        state, seat = sample[done % len(sample)]
+        state = state.resample(seat, done)
+        while not state.is_over:
+            mover = state.to_act[0]
+            legal = state.legal_actions(mover)
+            if policy == "heuristic" and len(legal) > 1:
+                action = bot.act(state.view(mover), legal, mover)
+            else:
+                action = legal[int(rng.random() * len(legal))]
+            state.apply(mover, action)
+        done += 1
+        elapsed = time.process_time() - started
+        if elapsed >= seconds:
+            return done / elapsed
+
+
 def measure(game_id: str, players: int, seconds: float = 2.0, count: int = 20) -> dict[str, Any]:
     """Search costs of ``game_id`` at ``players``, spending about ``seconds`` in all.
 
     Returns:
-        ``{"game", "players", "positions", "clone_us", "resample_us", "ismcts_iterations_per_s"}``:
-        medians over ``count`` positions of microseconds per ``clone`` and per ``resample``, and of
-        IS-MCTS iterations per second of the default ``ismcts`` bot (random rollouts; its one heuristic
-        call per decision, for the prior, is counted) within a time budget per position.
+        ``{"game", "players", "positions", "clone_us", "resample_us", "ismcts_iterations_per_s",
+        "heuristic_playouts_per_s", "random_playouts_per_s"}``: medians over ``count`` positions of
+        microseconds per ``clone`` and per ``resample``, and of IS-MCTS iterations per second of
+        the default ``ismcts`` bot (random rollouts; its one heuristic call per decision, for the
+        prior, is counted) within a time budget per position; then playouts to the end of the game
+        per CPU second from those positions (:func:`playouts_per_s`), heuristic and random, each
+        with the same budget again.
 
     Raises:
         engine.UnknownGame, ValueError: an unknown game or player count.
@@ -79,4 +116,6 @@ def measure(game_id: str, players: int, seconds: float = 2.0, count: int = 20) -
         "clone_us": round(statistics.median(clones), 1),
         "resample_us": round(statistics.median(resamples), 1),
         "ismcts_iterations_per_s": round(statistics.median(rates), 1) if rates else 0.0,
+        "heuristic_playouts_per_s": round(playouts_per_s(sample, "heuristic", seconds), 1),
+        "random_playouts_per_s": round(playouts_per_s(sample, "random", seconds), 1),
     }

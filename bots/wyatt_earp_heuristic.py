@@ -9,7 +9,7 @@ hand were scored with the capture points (CP) on the table plus what its own han
   (it takes the place of the hand's least useful card): typically a third card of an Outlaw (a
   set), a card that wins or widens a lead, or a Photo it can use.
 * **Meld early, meld whole.** A set goes down as soon as it pays (all the cards of the Outlaw at
-  once: the banker pays $1,000 a card less $1,000 per batch), first where the poster is rich or
+  once: the banker pays $1,000 a card less $1,000 per play), first where the poster is rich or
   where the bot leads in CP; cards are added where they win the lead, reach a lead of 5 CP (the
   whole reward) or secure a share, and whenever playing them costs nothing: a card on the table
   is not lost when the hand ends (:data:`PLAY_BONUS`).
@@ -30,11 +30,13 @@ All choices are deterministic given the seed (the bot's random source only break
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from bots.estimates import chance
 from bots.heuristic import beat_all_chance
 from engine.wyatt_earp import actions as A
 from engine.wyatt_earp.components import (
@@ -129,15 +131,21 @@ def share(cp: Sequence[float], reward: int) -> list[int]:
     >>> share([4, 4, 2], 6000)  # example 4
     [2000, 2000, 1000]
     """
+    return list(_share(tuple(cp), reward))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _share(cp: tuple[float, ...], reward: int) -> tuple[int, ...]:
+    """:func:`share`, worked out once per CP column and reward."""
     paid = [0] * len(cp)
     ranked = sorted(cp, reverse=True)
     top = ranked[0]
     if top <= 0:
-        return paid
+        return tuple(paid)
     second = ranked[1] if len(ranked) > 1 else 0
     if top - second >= MARGIN:
         paid[list(cp).index(top)] = reward
-        return paid
+        return tuple(paid)
     floor = top - WINDOW
     values = sorted({v for v in cp if v >= floor and v > 0}, reverse=True)
     groups = [[seat for seat, v in enumerate(cp) if v == value] for value in values]
@@ -146,12 +154,12 @@ def share(cp: Sequence[float], reward: int) -> list[int]:
         for i, group in enumerate(groups):
             amount = FIRST_SHARE if first and i == 0 else OTHER_SHARE
             if reward < amount * len(group):
-                return paid
+                return tuple(paid)
             for seat in group:
                 paid[seat] += amount
             reward -= amount * len(group)
         first = False
-    return paid
+    return tuple(paid)
 
 
 ESTIMATE_SCALE = 5000.0
@@ -193,10 +201,12 @@ class WyattEarpStrategy:
         """``seat``'s chance to win from ``view``: the chance to end ahead of every other player, each
         pair by a logistic on the difference of their money, the seat's own counted with what the
         table would pay it (less the others' mean) if the hand ended now (:meth:`_Ctx.final_total`),
-        :data:`ESTIMATE_SCALE` dollars wide (:func:`bots.heuristic.beat_all_chance`)."""
-        ctx = _Ctx(view, seat)
-        money = [float(m) for m in ctx.money]
-        money[seat] += ctx.final_total()
+        :data:`ESTIMATE_SCALE` dollars wide (:func:`bots.heuristic.beat_all_chance`); with fitted
+        weights (:mod:`bots.estimates`), the logistic regression on :func:`estimate_features`."""
+        money = _standing(view, seat)
+        fitted = chance("wyatt_earp", len(view.players), _features(money, seat))
+        if fitted is not None:
+            return fitted
         return beat_all_chance(money, seat, ESTIMATE_SCALE)
 
     def _guard_loops(self, view: Any, ctx: _Ctx, legal: list[Any], scores: list[float]) -> None:
@@ -214,6 +224,40 @@ class WyattEarpStrategy:
         for i, action in enumerate(legal):
             if blocked and isinstance(action, A.TakeTopDiscard):
                 scores[i] = -math.inf
+
+
+ESTIMATE_FEATURES = ("money_vs_best", "money_vs_mean", "money_vs_best_x_progress")
+"""The names of :func:`estimate_features`, in order."""
+
+GOAL = 25_000
+"""The money that ends the game after a hand (End of the game), for the estimate's progress."""
+
+
+def _standing(view: Any, seat: int) -> list[float]:
+    """Every player's money, the seat's own plus what the table would pay it (less the others'
+    mean) if the hand ended now (:meth:`_Ctx.final_total`)."""
+    ctx = _Ctx(view, seat)
+    money = [float(m) for m in ctx.money]
+    money[seat] += ctx.final_total()
+    return money
+
+
+def estimate_features(view: Any, seat: int) -> list[float]:
+    """What the fitted estimate reads from ``seat``'s view (:data:`ESTIMATE_FEATURES`): money as
+    :func:`_standing` counts it against the best other player's and the others' mean, in units of
+    $5,000, the first also times the game's progress (the richest player's money over $25,000)."""
+    return _features(_standing(view, seat), seat)
+
+
+def _features(money: list[float], seat: int) -> list[float]:
+    """:func:`estimate_features` from :func:`_standing`."""
+    others = [m for p, m in enumerate(money) if p != seat]
+    if not others:
+        return [0.0] * len(ESTIMATE_FEATURES)
+    best = money[seat] - max(others)
+    mean = money[seat] - sum(others) / len(others)
+    progress = min(1.0, max(money) / GOAL)
+    return [best / 5000, mean / 5000, best * progress / 5000]
 
 
 class _Ctx:
@@ -291,6 +335,7 @@ class _Ctx:
         self.hope = CAPTURE_HOPE * (1.0 - 0.5 * self.progress)
         self.hold_scale = 1.0 - 0.6 * self.progress
         self.opp_pot = self._opponent_potential()
+        self._values: dict[tuple[Any, ...], float] = {}  # outlaw_value by its arguments, this decision
         self.base = [self.outlaw_value(o) for o in range(OUTLAWS)]
         self.base_total = sum(self.base)
         self.hold_total = sum(self.hold(k) * self.hand[k] for k in HOLD)
@@ -352,7 +397,34 @@ class _Ctx:
     ) -> float:
         """What Outlaw ``o`` is worth to the seat (see the module docstring); the arguments replace
         the table's counted CP column, reward, the hand's Outlaw cards and Photos, and the seat's
-        Hideout. ``final``: the hand ends now (the table only, and the 8 CP threshold)."""
+        Hideout. ``final``: the hand ends now (the table only, and the 8 CP threshold). Each value
+        is worked out once per decision."""
+        key = (
+            o,
+            None if col is None else tuple(col),
+            reward,
+            self.hand[o] if cards is None else cards,
+            self.hand[K_PHOTO + o] if photo is None else photo,
+            self.hidden[self.me][o] if hidden is None else hidden,
+            final,
+            self.opened[o],
+        )
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = self._outlaw_value(o, col, reward, key[3], key[4], key[5], final)
+        return value
+
+    def _outlaw_value(
+        self,
+        o: int,
+        col: Sequence[float] | None,
+        reward: int | None,
+        cards: int | None,
+        photo: int | None,
+        hidden: bool | None,
+        final: bool,
+    ) -> float:
+        """:meth:`outlaw_value`, worked out."""
         me = self.me
         col = [self.cp[p][o] for p in range(self.n)] if col is None else list(col)
         reward = self.reward[o] if reward is None else reward
@@ -659,16 +731,32 @@ def _sheriff_value(ctx: _Ctx, action: Any) -> float:
     if isinstance(action, A.WyattEarpDraw):
         return 2.0 * ctx.random_card_value() - ctx.keep(K_WYATT_EARP)
     if isinstance(action, A.WyattEarpSearch):
-        kind = COMP.kind_of(action.card, action.outlaw)
-        gain = ctx.card_value(kind)
-        if K_PHOTO <= kind < K_PHOTO + OUTLAWS and ctx.opened[kind - K_PHOTO]:
-            gain = max(gain, _sheriff_value(ctx, A.PlayPhoto(kind - K_PHOTO)))
-        elif kind >= K_STAGECOACH:
-            gain = max(gain, _play_now_value(ctx, kind))
+        # the best card of the stack as the view knows it (cards another player may have taken
+        # unseen are left out of view.discard: at worst, a card like an unknown one)
+        kinds = {COMP.card_kind[card.id] for card in ctx.view.discard} - {K_WYATT_EARP}
+        gain = max((_take_value(ctx, kind) for kind in kinds), default=-math.inf)
+        if ctx.view.discard_size > len(ctx.view.discard):
+            gain = max(gain, ctx.random_card_value())
         return gain - ctx.keep(K_WYATT_EARP)
     if isinstance(action, A.WyattEarpRemoveHideout):
         return ctx.hit * ctx.best_unhide() - ctx.keep(K_WYATT_EARP)
     return -math.inf
+
+
+def _take_value(ctx: _Ctx, kind: int) -> float:
+    """The worth of taking a card of ``kind`` with a Wyatt Earp search: in the hand, or played at
+    once (a Photo, a Sheriff card: the one second Sheriff card of the turn)."""
+    gain = ctx.card_value(kind)
+    if K_PHOTO <= kind < K_PHOTO + OUTLAWS and ctx.opened[kind - K_PHOTO]:
+        gain = max(gain, _sheriff_value(ctx, A.PlayPhoto(kind - K_PHOTO)))
+    elif kind >= K_STAGECOACH:
+        gain = max(gain, _play_now_value(ctx, kind))
+    return gain
+
+
+def _search(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    """After a Wyatt Earp search: the card of the stack worth most."""
+    return [_take_value(ctx, COMP.kind_of(a.card, a.outlaw)) for a in legal]
 
 
 def _play_now_value(ctx: _Ctx, kind: int) -> float:
@@ -771,9 +859,10 @@ def _is_sheriff(action: Any) -> bool:
 
 
 def _target(ctx: _Ctx, legal: list[Any]) -> list[float]:
-    """After a hit: the group where the Sheriff card gains most."""
+    """After a hit: the group where the Sheriff card gains most; taking nothing (the rulebook's
+    "may" after a Most Wanted! or a Wyatt Earp) only when every target would cost."""
     kind = COMP.card_kind[ctx.view.pending.id] if ctx.view.pending is not None else -1
-    return [ctx.target_gain(kind, a.owner, a.outlaw) for a in legal]
+    return [-1e-3 if isinstance(a, A.DeclineTarget) else ctx.target_gain(kind, a.owner, a.outlaw) for a in legal]
 
 
 def _hideout_response(ctx: _Ctx, legal: list[Any]) -> list[float]:
@@ -802,6 +891,7 @@ def _free_photo(ctx: _Ctx, legal: list[Any]) -> list[float]:
 _HANDLERS = {
     "draw": _draw,
     "play": _play,
+    "search": _search,
     "target": _target,
     "hideout_response": _hideout_response,
     "free_photo": _free_photo,

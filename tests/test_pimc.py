@@ -1,0 +1,143 @@
+"""The ``pimc`` bot and the house bots ``quick`` and ``strong``: determinism, legality, the choice
+rule, options, and that a search sees only its view and ``resample``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from bots import HouseSearchBot, PimcBot, UnknownBot, make_bot, play_game
+from bots.heuristic import HeuristicBot
+from bots.pimc import HOUSE
+
+GAMES = ("deadwood1876", "deadwood_town", "deadwood_studios", "wyatt_earp")
+
+
+def _position(game_id: str, players: int, seed: int) -> tuple[Any, int]:
+    """A mid-game position (random moves from ``seed``) where the seat to act has a real choice."""
+    choose = random.Random(seed)
+    state = engine.game(game_id).new_game(players, seed)
+    moves = 0
+    while True:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if moves >= 15 and len(legal) > 1:
+            return state, seat
+        trial = state.clone()
+        trial.apply(seat, legal[choose.randrange(len(legal))])
+        if trial.is_over:  # start again further along another line
+            state = engine.game(game_id).new_game(players, seed + 1000 + moves)
+            moves = 0
+            continue
+        state = trial
+        moves += 1
+
+
+def _decide(bot: Any, state: Any, seat: int) -> Any:
+    legal = state.legal_actions(seat)
+    return bot.act_with_sampler(state.view(seat), legal, seat, lambda seed: state.resample(seat, seed))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_deterministic_and_legal_with_an_iteration_budget(game_id: str) -> None:
+    state, seat = _position(game_id, 2, 3)
+    legal = state.legal_actions(seat)
+    first = _decide(PimcBot(seed=5, iterations=2, depth=2), state, seat)
+    again = _decide(PimcBot(seed=5, iterations=2, depth=2), state, seat)
+    assert first == again
+    assert first in legal
+    assert not state.is_over and state.legal_actions(seat) == legal  # the live state is untouched
+
+
+@pytest.mark.parametrize("game_id", ["deadwood_town", "deadwood_studios"])
+def test_the_search_sees_only_the_view_and_resample(game_id: str) -> None:
+    """Two live states that differ only in what the seat cannot see (two redraws of the same
+    position: the same view, the same legal actions) give the same choice: nothing hidden
+    reaches the bot but through ``resample``, which draws from what the seat knows."""
+    state, seat = _position(game_id, 3, 11)
+    one, two = state.resample(seat, 1), state.resample(seat, 2)
+    assert one.view(seat) == two.view(seat)
+    assert one.legal_actions(seat) == two.legal_actions(seat)
+    choices = [_decide(PimcBot(seed=9, iterations=3, depth=8), live, seat) for live in (one, two)]
+    assert choices[0] == choices[1]
+
+
+def test_the_heuristic_move_stays_without_a_clear_gain() -> None:
+    bot = PimcBot(seed=1, iterations=1, margin=0.05, z=1.0)
+    order = [2, 0, 1]  # the heuristic's move first
+    # one round: a single lucky playout never overrules the heuristic when z > 0
+    assert bot._choice(order, totals=[1.0, 0.0, 0.0], squares=[1.0, 0.0, 0.0], rounds=1) == 2
+    plain = PimcBot(seed=1, iterations=1, margin=0.05)
+    assert plain._choice(order, totals=[1.0, 0.0, 0.0], squares=[1.0, 0.0, 0.0], rounds=1) == 0
+    # four rounds, always better by 0.5: no spread, so it is played
+    assert bot._choice(order, totals=[2.0, 0.0, 0.0], squares=[1.0, 0.0, 0.0], rounds=4) == 0
+    # four rounds, mean 0.25 but one win in four: within a standard error of nothing
+    assert bot._choice(order, totals=[1.0, 0.0, 0.0], squares=[1.0, 0.0, 0.0], rounds=4) == 2
+    # better by less than the margin
+    assert plain._choice(order, totals=[0.1, 0.0, 0.0], squares=[0.01, 0.0, 0.0], rounds=4) == 2
+
+
+def test_act_without_a_sampler_plays_the_heuristic_move() -> None:
+    state, seat = _position("deadwood_town", 2, 4)
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    assert PimcBot(seed=3).act(view, legal, seat) == HeuristicBot(3).act(view, legal, seat)
+
+
+def test_a_whole_game_against_the_heuristic() -> None:
+    bots = [make_bot("pimc:iterations=1,depth=0", seed=1), make_bot("heuristic", seed=2)]
+    result = play_game("deadwood_town", 2, bots, seed=3)
+    assert result.outcome is not None
+    assert result.faults == (0, 0)
+    assert bots[0].decisions > 0 and bots[0].rounds_total >= bots[0].decisions
+
+
+def test_a_cpu_budget_stops_the_search() -> None:
+    state, seat = _position("deadwood_town", 2, 6)
+    bot = PimcBot(seed=1, ms=30, depth=10)
+    assert _decide(bot, state, seat) in state.legal_actions(seat)
+    assert bot.last_rounds >= 1
+    assert bot.last_seconds < 1.0
+
+
+@pytest.mark.parametrize(
+    ("spec", "name"),
+    [
+        ("pimc", "pimc"),
+        ("pimc:iterations=4", "pimc:iterations=4"),
+        ("pimc:ms=100,depth=20", "pimc:ms=100,depth=20"),
+        ("pimc:ms=100:margin=0.02:z=1", "pimc:ms=100,margin=0.02,z=1"),
+        ("quick", "quick"),
+        ("strong", "strong"),
+    ],
+)
+def test_bot_names(spec: str, name: str) -> None:
+    assert make_bot(spec, seed=1).name == name
+
+
+@pytest.mark.parametrize(
+    "spec", ["pimc:iterations=0", "pimc:depth=-1", "pimc:margin=x", "pimc:colour=red", "quick:ms=5"]
+)
+def test_bad_names_are_unknown_bots(spec: str) -> None:
+    with pytest.raises(UnknownBot):
+        make_bot(spec, seed=1)
+
+
+def test_house_bots_name_a_valid_setting_for_every_game() -> None:
+    for level, settings in HOUSE.items():
+        assert set(settings) == set(engine.games())
+        house = HouseSearchBot(level, seed=1)
+        for game_id, spec in settings.items():
+            assert isinstance(make_bot(spec, seed=1), PimcBot)
+            assert house.bot_for(game_id).name == spec
+
+
+def test_quick_delegates_to_its_game_setting() -> None:
+    state, seat = _position("deadwood_town", 2, 8)
+    house = HouseSearchBot("quick", seed=4)
+    house._bots["deadwood_town"] = PimcBot(seed=4, iterations=1, depth=3)  # keep the test fast
+    assert _decide(house, state, seat) in state.legal_actions(seat)
+    assert house._bots["deadwood_town"].decisions == 1
