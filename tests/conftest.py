@@ -52,3 +52,18 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         for variable in AGENT_VARIABLES:
             patch.delenv(variable, raising=False)
         yield home
+
+
+NETWORK_TESTS = ("ssh", "web")
+"""Test folders whose tests run a server and its clients over loopback, with their key timing."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a parallel run (``pytest -n 2 --dist loadgroup``, the README's command) the server tests
+    share one worker, one at a time, so two servers never compete for the cores while each waits
+    on its clients' keys; the other worker runs the rest."""
+    root = Path(__file__).parent
+    for item in items:
+        parts = Path(item.path).relative_to(root).parts
+        if parts and parts[0] in NETWORK_TESTS:
+            item.add_marker(pytest.mark.xdist_group("network"))

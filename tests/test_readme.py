@@ -12,7 +12,7 @@ README = (ROOT / "README.md").read_text()
 MAIN_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/saloon serve --web 8080"
 TEST_COMMAND = (
     "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/ruff check && "
-    '.venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/pytest -n 2 -m "not serial" && '
+    '.venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/pytest -n 2 --dist loadgroup -m "not serial" && '
     ".venv/bin/pytest -m serial"
 )
 
