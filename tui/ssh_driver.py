@@ -36,7 +36,7 @@ import logging
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import asyncssh
@@ -409,6 +409,93 @@ def _configure_console(app: App[Any], color_system: str | None) -> None:
     )
 
 
+async def serve_app(
+    app: App[Any],
+    make_driver: Callable[..., SSHDriver],
+    read_input: Callable[[dict[str, SSHDriver], list[str]], Awaitable[None]],
+    *,
+    size: tuple[int, int],
+    mouse: bool,
+    on_ready: Callable[[SSHDriver], None] | None,
+    on_end: Callable[[], None] | None,
+    what: str,
+) -> list[str]:
+    """Run ``app`` for one session of either transport (SSH, websocket) until it exits or its
+    input ends, then stop and dismantle it.
+
+    Args:
+        app: a new, not yet running, Textual app.
+        make_driver: ``make_driver(app, **kwargs)`` makes the session's driver from Textual's
+            arguments plus ``on_overflow`` and ``on_driver`` (the transport adds how it sends).
+        read_input: ``read_input(holder, reason)`` feeds the session's input to the driver
+            (``holder["driver"]`` once made) and returns when the client has gone; it appends
+            to ``reason`` why it closed the session, if it did.
+        size: the first terminal size, in cells.
+        mouse: whether the app enables mouse reporting.
+        on_ready: called with the driver once the app has made it.
+        on_end: called once the app has stopped, before it is dismantled.
+        what: the session's kind in the log ("a session", "a web session").
+
+    Returns:
+        Why the session was closed, for the client (empty if it ended normally or the client left).
+    """
+    holder: dict[str, SSHDriver] = {}
+    reason: list[str] = []
+
+    def overflow() -> None:
+        reason.append("your connection is not keeping up with the screen updates")
+        app.exit()
+
+    def made(driver: SSHDriver) -> None:
+        holder["driver"] = driver
+        if on_ready is not None:
+            on_ready(driver)
+
+    def factory(app_: App[Any], **kwargs: Any) -> SSHDriver:
+        return make_driver(app_, **kwargs, on_overflow=overflow, on_driver=made)
+
+    app.driver_class = factory  # type: ignore[assignment]
+    nodes = track_nodes(app)
+    _enter_app()
+    app_task = asyncio.ensure_future(app.run_async(size=size, mouse=mouse))
+    reader = asyncio.ensure_future(read_input(holder, reason))
+    try:
+        await asyncio.wait({app_task, reader}, return_when=asyncio.FIRST_COMPLETED)
+        if not app_task.done():
+            driver = holder.get("driver")
+            if driver is not None:
+                driver.disable_input()
+            drop_input([app, *nodes])  # what the client sent before it left is answered by nobody
+            app.exit()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(app_task), 5)
+    finally:
+        reader.cancel()
+        if not app_task.done():
+            app_task.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+        with contextlib.suppress(BaseException):
+            await app_task
+        driver = holder.get("driver")
+        if driver is not None:
+            driver.restore_terminal()
+            driver.close()
+        _leave_app()
+        error = getattr(app, "_exception", None)  # Textual keeps the unhandled exception here
+        try:
+            if on_end is not None:
+                on_end()
+        finally:
+            await _stop_pumps([app, *nodes])
+            dismantle(app, nodes)
+            holder.clear()
+    if isinstance(error, Exception):
+        log.error("%s's app failed: %s: %s", what, type(error).__name__, str(error)[:200], exc_info=error)
+        reason.append("something went wrong on the server (it is logged)")
+    return reason
+
+
 async def run_app(
     app: App[Any],
     process: asyncssh.SSHServerProcess[bytes],
@@ -435,68 +522,21 @@ async def run_app(
     width, height, _, _ = process.get_terminal_size()
     size = clamp_size(width, height)
     _configure_console(app, color_system_for(term, dict(process.env or {})))
-    holder: dict[str, SSHDriver] = {}
-    reason: list[str] = []
     channel = process.channel
 
-    def overflow() -> None:
-        reason.append("your connection is not keeping up with the screen updates")
-        app.exit()
+    def make_driver(app_: App[Any], **kwargs: Any) -> SSHDriver:
+        return SSHDriver(app_, **kwargs, send=process.stdout.write, buffered=channel.get_write_buffer_size)
 
-    def made(driver: SSHDriver) -> None:
-        holder["driver"] = driver
-        if on_ready is not None:
-            on_ready(driver)
-
-    def factory(app_: App[Any], **kwargs: Any) -> SSHDriver:
-        return SSHDriver(
-            app_,
-            **kwargs,
-            send=process.stdout.write,
-            buffered=channel.get_write_buffer_size,
-            on_overflow=overflow,
-            on_driver=made,
-        )
-
-    app.driver_class = factory  # type: ignore[assignment]
-    nodes = track_nodes(app)
-    _enter_app()
-    app_task = asyncio.ensure_future(app.run_async(size=size, mouse=mouse_for(term)))
-    reader = asyncio.ensure_future(_read_input(process, holder, app, reason))
-    try:
-        await asyncio.wait({app_task, reader}, return_when=asyncio.FIRST_COMPLETED)
-        if not app_task.done():
-            driver = holder.get("driver")
-            if driver is not None:
-                driver.disable_input()
-            drop_input([app, *nodes])  # what the client typed before it left is answered by nobody
-            app.exit()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(app_task), 5)
-    finally:
-        reader.cancel()
-        if not app_task.done():
-            app_task.cancel()
-        with contextlib.suppress(BaseException):
-            await reader
-        with contextlib.suppress(BaseException):
-            await app_task
-        driver = holder.get("driver")
-        if driver is not None:
-            driver.restore_terminal()
-            driver.close()
-        _leave_app()
-        error = getattr(app, "_exception", None)  # Textual keeps the unhandled exception here
-        try:
-            if on_end is not None:
-                on_end()
-        finally:
-            await _stop_pumps([app, *nodes])
-            dismantle(app, nodes)
-            holder.clear()
-    if isinstance(error, Exception):
-        log.error("a session's app failed: %s: %s", type(error).__name__, str(error)[:200], exc_info=error)
-        reason.append("something went wrong on the server (it is logged)")
+    reason = await serve_app(
+        app,
+        make_driver,
+        lambda holder, reason: _read_input(process, holder, app, reason),
+        size=size,
+        mouse=mouse_for(term),
+        on_ready=on_ready,
+        on_end=on_end,
+        what="a session",
+    )
     return reason[0] if reason else None
 
 

@@ -42,14 +42,10 @@ from tui.ssh_driver import (  # the session plumbing both transports share
     InputBudget,
     SSHDriver,
     _configure_console,
-    _enter_app,
-    _leave_app,
-    _stop_pumps,
     clamp_size,
-    drop_input,
     pending_input,
+    serve_app,
 )
-from tui.teardown import dismantle, track_nodes
 
 __all__ = ["MAX_MESSAGE_BYTES", "Outbox", "WebSocketDriver", "run_web_app"]
 
@@ -182,64 +178,24 @@ async def run_web_app(
     _configure_console(app, "truecolor")  # xterm.js draws 24-bit colour
     transport = request.transport
     outbox = Outbox(ws, transport.get_write_buffer_size if transport is not None else lambda: 0)
-    holder: dict[str, WebSocketDriver] = {}
     reason: list[str] = []
 
-    def overflow() -> None:
-        reason.append("your connection is not keeping up with the screen updates")
-        app.exit()
+    def make_driver(app_: App[Any], **kwargs: Any) -> WebSocketDriver:
+        return WebSocketDriver(app_, **kwargs, send=outbox.put, buffered=outbox.pending)
 
-    def made(driver: SSHDriver) -> None:
-        assert isinstance(driver, WebSocketDriver)
-        holder["driver"] = driver
-        if on_ready is not None:
-            on_ready(driver)
-
-    def factory(app_: App[Any], **kwargs: Any) -> WebSocketDriver:
-        return WebSocketDriver(
-            app_, **kwargs, send=outbox.put, buffered=outbox.pending, on_overflow=overflow, on_driver=made
-        )
-
-    app.driver_class = factory  # type: ignore[assignment]
-    nodes = track_nodes(app)
-    _enter_app()
     writer = asyncio.ensure_future(outbox.run())
-    app_task = asyncio.ensure_future(app.run_async(size=size, mouse=True))
-    reader = asyncio.ensure_future(_read_messages(ws, holder, app, outbox, reason))
     try:
-        await asyncio.wait({app_task, reader}, return_when=asyncio.FIRST_COMPLETED)
-        if not app_task.done():
-            driver = holder.get("driver")
-            if driver is not None:
-                driver.disable_input()
-            drop_input([app, *nodes])  # what the page sent before it left is answered by nobody
-            app.exit()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(app_task), 5)
+        reason = await serve_app(
+            app,
+            make_driver,
+            lambda holder, reason: _read_messages(ws, holder, app, outbox, reason),  # type: ignore[arg-type]
+            size=size,
+            mouse=True,
+            on_ready=on_ready,  # type: ignore[arg-type]
+            on_end=on_end,
+            what="a web session",
+        )
     finally:
-        reader.cancel()
-        if not app_task.done():
-            app_task.cancel()
-        with contextlib.suppress(BaseException):
-            await reader
-        with contextlib.suppress(BaseException):
-            await app_task
-        driver = holder.get("driver")
-        if driver is not None:
-            driver.restore_terminal()
-            driver.close()
-        _leave_app()
-        error = getattr(app, "_exception", None)  # Textual keeps the unhandled exception here
-        try:
-            if on_end is not None:
-                on_end()
-        finally:
-            await _stop_pumps([app, *nodes])
-            dismantle(app, nodes)
-            holder.clear()
-        if isinstance(error, Exception):
-            log.error("a web session's app failed: %s: %s", type(error).__name__, str(error)[:200], exc_info=error)
-            reason.append("something went wrong on the server (it is logged)")
         with contextlib.suppress(asyncio.TimeoutError):  # the last frames (the terminal restored)
             await asyncio.wait_for(_drained(outbox), 2)
         writer.cancel()
