@@ -90,6 +90,8 @@ from typing import Any
 
 import msgspec
 
+from bots.base import parse_bot_options
+
 __all__ = ["DEFAULT_C", "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DRAW", "ROLLOUTS", "IsmctsBot", "rank_rewards"]
 
 DEFAULT_ITERATIONS = 1000
@@ -304,18 +306,7 @@ class IsmctsBot:
             "prior": float,
             "cutoff": str,
         }
-        kwargs: dict[str, Any] = {}
-        for name, text in options.items():
-            parse = parsers.get(name)
-            if parse is None:
-                raise ValueError(f"unknown option {name!r}; known: {', '.join(parsers)}")
-            try:
-                value = parse(text)
-            except ValueError:
-                raise ValueError(f"bad value {text!r} for {name}: expected {parse.__name__}") from None
-            if name == "ms" and value.is_integer():
-                value = int(value)  # so the name reads back as written: ms=50, not ms=50.0
-            kwargs[name] = value
+        kwargs = parse_bot_options(options, parsers)
         return cls(seed=seed, **kwargs)
 
     # ------------------------------------------------------------------ the Bot protocol

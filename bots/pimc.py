@@ -48,6 +48,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bots.base import parse_bot_options
+
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_MARGIN", "HOUSE", "HouseSearchBot", "PimcBot"]
 
 DEFAULT_ITERATIONS = 20
@@ -185,18 +187,7 @@ class PimcBot:
             "margin": float,
             "z": float,
         }
-        kwargs: dict[str, Any] = {}
-        for name, text in options.items():
-            parse = parsers.get(name)
-            if parse is None:
-                raise ValueError(f"unknown option {name!r}; known: {', '.join(parsers)}")
-            try:
-                value = parse(text)
-            except ValueError:
-                raise ValueError(f"bad value {text!r} for {name}: expected {parse.__name__}") from None
-            if name == "ms" and value.is_integer():
-                value = int(value)  # so the name reads back as written: ms=100, not ms=100.0
-            kwargs[name] = value
+        kwargs = parse_bot_options(options, parsers)
         return cls(seed=seed, **kwargs)
 
     # ------------------------------------------------------------------ the Bot protocol
