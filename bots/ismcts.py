@@ -90,7 +90,7 @@ from typing import Any
 
 import msgspec
 
-from bots.base import parse_bot_options
+from bots.options import parse_bot_options
 
 __all__ = ["DEFAULT_C", "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DRAW", "ROLLOUTS", "IsmctsBot", "rank_rewards"]
 

@@ -48,7 +48,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bots.base import parse_bot_options
+from bots.options import parse_bot_options
 
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_MARGIN", "HOUSE", "HouseSearchBot", "PimcBot"]
 
