@@ -382,11 +382,6 @@ async def _watch_and_chat(term: WebTerminal) -> None:
     await asyncio.sleep(0.3)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect (issue 25/26): in about half the runs the closed websocket session's app "
-    "is still referenced 5 s after it ended; the holder is not found yet",
-)
 async def test_a_closed_websocket_session_is_freed_by_reference_counting(
     server: SaloonServer, no_full_collections: None
 ) -> None:
