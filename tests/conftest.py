@@ -9,6 +9,7 @@ test that wants a key or an XDG folder makes its own (``monkeypatch.setenv`` on 
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,6 +57,23 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 NETWORK_TESTS = ("ssh", "web")
 """Test folders whose tests run a server and its clients over loopback, with their key timing."""
+
+
+@pytest.fixture
+def no_full_collections() -> Iterator[None]:
+    """Young collections only, for the tests that a closed session is freed by reference counting:
+    everything made before the test is frozen, and no automatic full collection runs, so what
+    survives the young collections is freed by reference counting or not at all (issue 26)."""
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.freeze()  # everything made so far is out of the collector's reach
+    gc.set_threshold(700, 10, 1_000_000_000)  # and no automatic full collection
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+        gc.collect()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -14,7 +14,6 @@ import gc
 import statistics
 import time
 import weakref
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,21 +24,6 @@ from lobby.tables import Identity, SeatSpec
 from tests.ssh.server_process import ServerProcess, server_process
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import Collector, SaloonServer
-
-
-@pytest.fixture
-def no_full_collections() -> Iterator[None]:
-    """Young collections only: what survives them is freed by reference counting, or not at all."""
-    thresholds = gc.get_threshold()
-    gc.collect()
-    gc.freeze()  # everything made so far is out of the collector's reach
-    gc.set_threshold(700, 10, 1_000_000_000)  # and no automatic full collection
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
-        gc.collect()
 
 
 async def _watch_and_chat(term: Terminal) -> None:

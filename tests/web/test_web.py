@@ -10,7 +10,6 @@ import json
 import logging
 import re
 import weakref
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -355,21 +354,6 @@ def _public(screen: str) -> list[str]:
 
 
 # Memory -----------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def no_full_collections() -> Iterator[None]:
-    """Young collections only: what survives them is freed by reference counting, or not at all."""
-    thresholds = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(700, 10, 1_000_000_000)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
-        gc.collect()
 
 
 async def _watch_and_chat(term: WebTerminal) -> None:
