@@ -131,8 +131,17 @@ def test_house_bots_name_a_valid_setting_for_every_game() -> None:
         assert set(settings) == set(engine.games())
         house = HouseSearchBot(level, seed=1)
         for game_id, spec in settings.items():
-            assert isinstance(make_bot(spec, seed=1), PimcBot)
+            assert isinstance(make_bot(spec, seed=1), PimcBot) or spec == "heuristic"
             assert house.bot_for(game_id).name == spec
+
+
+def test_where_no_search_measured_stronger_the_house_bot_plays_the_heuristic() -> None:
+    state, seat = _position("deadwood_studios", 2, 8)
+    heuristic = make_bot("heuristic", seed=4)
+    for level in HOUSE:
+        house = HouseSearchBot(level, seed=4)
+        assert _decide(house, state, seat) == heuristic.act(state.view(seat), state.legal_actions(seat), seat)
+        assert house.bot_for("deadwood_studios").name == "heuristic"
 
 
 def test_quick_delegates_to_its_game_setting() -> None:
