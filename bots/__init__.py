@@ -15,7 +15,7 @@ from bots.base import Bot, RandomBot, UnknownBot, make_bot
 from bots.heuristic import HeuristicBot, register_strategy
 from bots.ismcts import IsmctsBot
 from bots.pimc import HouseSearchBot, PimcBot
-from bots.play import GameResult, play_game, random_playout
+from bots.play import GameResult, TimedBot, play_game, random_playout
 
 register_strategy("deadwood1876", "bots.deadwood1876_heuristic:Deadwood1876Strategy")
 register_strategy("wyatt_earp", "bots.wyatt_earp_heuristic:WyattEarpStrategy")
@@ -30,6 +30,7 @@ __all__ = [
     "IsmctsBot",
     "PimcBot",
     "RandomBot",
+    "TimedBot",
     "UnknownBot",
     "make_bot",
     "play_game",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,7 +13,7 @@ import engine
 from bots.base import Bot
 from replays import Player, Recorder, Replay
 
-__all__ = ["MAX_DECISIONS", "GameResult", "play_game", "random_playout"]
+__all__ = ["MAX_DECISIONS", "GameResult", "TimedBot", "play_game", "random_playout"]
 
 MAX_DECISIONS = 100_000
 """The default bound on decisions in one game: far beyond any real game, it only catches loops."""
@@ -35,6 +36,57 @@ class GameResult(msgspec.Struct, frozen=True):
     faults: tuple[int, ...]
     fault_log: tuple[str, ...]
     decisions: int
+
+
+class TimedBot:
+    """A bot wrapped to measure its decisions, for :func:`play_game` or any other runner.
+
+    Every call of :meth:`act`, or of ``act_with_sampler`` when the wrapped bot has that hook, adds
+    one to :attr:`decisions` and its CPU time to :attr:`cpu`, including calls that raise. The other
+    attributes (``start``, ``end``, ``close``, ...) are the wrapped bot's, so a runner sees the same
+    optional hooks. CPU time is ``time.process_time()`` of the calling process: it excludes the
+    CPU of other processes, such as an external bot's (``cmd:...``), which it only spends waiting.
+
+    Args:
+        bot: the bot to measure.
+
+    Attributes:
+        bot: the wrapped bot.
+        name: the wrapped bot's ``name``.
+        cpu: CPU seconds spent in its decisions so far.
+        decisions: the number of its decisions so far.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.cpu = 0.0
+        self.decisions = 0
+        if callable(getattr(bot, "act_with_sampler", None)):
+            self.act_with_sampler = self._act_with_sampler
+
+    def __getattr__(self, attr: str) -> Any:
+        # only reached for attributes not set above: the wrapped bot's hooks and other attributes
+        if attr == "bot":  # not set yet (a copy being built): no recursion
+            raise AttributeError(attr)
+        return getattr(self.bot, attr)
+
+    def act(self, view: Any, legal_actions: list[Any], seat: int) -> Any:
+        """The wrapped bot's ``act``, timed."""
+        started = time.process_time()
+        try:
+            return self.bot.act(view, legal_actions, seat)
+        finally:
+            self.cpu += time.process_time() - started
+            self.decisions += 1
+
+    def _act_with_sampler(self, view: Any, legal_actions: list[Any], seat: int, sample: Any) -> Any:
+        started = time.process_time()
+        try:
+            return self.bot.act_with_sampler(view, legal_actions, seat, sample)  # type: ignore[attr-defined]
+        finally:
+            self.cpu += time.process_time() - started
+            self.decisions += 1
 
 
 def play_game(

@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import msgspec
 from rich.console import Console
@@ -37,7 +37,7 @@ from rich.table import Table
 from rich.text import Text
 
 import engine
-from bots import UnknownBot, make_bot, play_game, random_playout
+from bots import TimedBot, UnknownBot, make_bot, play_game, random_playout
 from bots.external import ExternalBot
 from lobby.local import user_data_dir
 from replays import Player, ReplayCursor, ReplayError, load, printable, save, verify
@@ -253,22 +253,63 @@ class _Tally:
         ]
 
 
-def _simulate_game(job: tuple[Any, ...]) -> tuple[engine.Outcome, tuple[int, ...], tuple[str, ...], int]:
+class _SimulatedGame(NamedTuple):
+    """One game of ``saloon simulate``, as a worker returns it (picklable)."""
+
+    outcome: engine.Outcome
+    faults: tuple[int, ...]
+    """per seat, the bot's faults"""
+    fault_log: tuple[str, ...]
+    decisions: int
+    """moves in the game"""
+    bot_cpu: tuple[float, ...]
+    """per seat, CPU seconds its bot spent deciding (``time.process_time``, in the playing process)"""
+    bot_decisions: tuple[int, ...]
+    """per seat, how many times the bot was asked to decide (each call of ``act`` or ``act_with_sampler``)"""
+
+
+def _simulate_game(job: tuple[Any, ...]) -> _SimulatedGame:
     """Play one game of ``saloon simulate`` (in this process or a worker's): ``job`` is ``(game id,
     seed, bot names, options, players, replay directory or None, stderr log path per seat)``.
 
+    Each seat's bot is wrapped in a :class:`bots.TimedBot`, so its decisions are timed here, in the
+    process that plays the game.
+
     Returns:
-        ``(outcome, faults per seat, fault log, decisions)``; the replay is saved when asked for.
+        The outcome, faults, decisions and each seat's bot CPU time and decision count; the replay is
+        saved when asked for.
     """
     game_id, seed, names, options, players, out, log_paths = job
     bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
     for seat, bot in enumerate(bots):
         if isinstance(bot, ExternalBot):
             bot.stderr_path = log_paths[seat]
-    result = play_game(game_id, len(names), bots, seed, options, players)
+    timed = [TimedBot(bot) for bot in bots]
+    result = play_game(game_id, len(names), timed, seed, options, players)
     if out is not None:
         save(result.replay, out / f"{game_id}-{seed}.replay")
-    return result.outcome, result.faults, result.fault_log, result.decisions
+    return _SimulatedGame(
+        result.outcome,
+        result.faults,
+        result.fault_log,
+        result.decisions,
+        tuple(bot.cpu for bot in timed),
+        tuple(bot.decisions for bot in timed),
+    )
+
+
+def _print_bot_cpu(names: Sequence[str], cpu: Sequence[float], decisions: Sequence[int]) -> None:
+    """Per seat, its bot's mean CPU milliseconds per decision (one decimal) and its decisions.
+
+    Args:
+        names: the bot name per seat.
+        cpu: per seat, CPU seconds its bot spent deciding over all games.
+        decisions: per seat, the number of its bot's decisions over all games.
+    """
+    print("CPU ms per decision, per seat (time.process_time around each act or act_with_sampler call):")
+    for seat, name in enumerate(names):
+        per = 1000 * cpu[seat] / decisions[seat] if decisions[seat] else 0.0
+        print(f"  seat {seat} {printable(name)}: {per:.1f} ms over {decisions[seat]} decisions")
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -307,6 +348,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     by_bot = {name: _Tally() for name in names}
     by_seat = [_Tally() for _ in names]
     decisions = 0
+    bot_cpu = [0.0] * len(names)  # per seat: CPU seconds of its bot's decisions, over all games
+    bot_decisions = [0] * len(names)
     started = time.perf_counter()
     progress = Progress(
         TextColumn("{task.description}"),
@@ -319,7 +362,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     # A game is a function of its seed and the bot names (bots are made per game, seeded by the
     # game's seed and the seat), so N worker processes give the same results as one, in seed order.
     with contextlib.ExitStack() as stack:
-        results: Iterable[tuple[engine.Outcome, tuple[int, ...], tuple[str, ...], int]]
+        results: Iterable[_SimulatedGame]
         if args.workers > 1:
             pool = stack.enter_context(
                 ProcessPoolExecutor(min(args.workers, args.games), mp_context=multiprocessing.get_context("spawn"))
@@ -329,9 +372,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             results = map(_simulate_game, jobs)
         stack.enter_context(progress)
         task = progress.add_task(f"{game.id} x{args.players}", total=args.games)
-        for (_, seed, *_rest), (outcome, faults, fault_log, played) in zip(jobs, results, strict=True):
-            decisions += played
-            for line in fault_log:
+        for (_, seed, *_rest), result in zip(jobs, results, strict=True):
+            outcome, faults = result.outcome, result.faults
+            decisions += result.decisions
+            for seat in range(len(names)):
+                bot_cpu[seat] += result.bot_cpu[seat]
+                bot_decisions[seat] += result.bot_decisions[seat]
+            for line in result.fault_log:
                 faulted = _fault_seat(line)
                 if faulted is not None and 0 <= faulted < len(names):
                     fault_lines.append((names[faulted], f"seed {seed}: {line}"))
@@ -369,6 +416,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         + (f"; replays in {out}" if out is not None else ""),
         highlight=False,
     )
+    _print_bot_cpu(names, bot_cpu, bot_decisions)
     _print_faults(fault_lines, {name: tally.faults for name, tally in by_bot.items()})
     _print_bot_logs(logs)
     return 0
@@ -656,7 +704,17 @@ def _build_parser() -> argparse.ArgumentParser:
     schema.add_argument("game", metavar="GAME")
     schema.set_defaults(func=_cmd_schema)
 
-    simulate = commands.add_parser("simulate", help="headless games between bots, with a progress bar")
+    simulate = commands.add_parser(
+        "simulate",
+        help="headless games between bots, with a progress bar",
+        description="Play G headless games between bots and print wins, win share with its 95% interval, "
+        "mean score and faults per bot and per seat, then each seat's CPU ms per decision: the CPU time "
+        "(time.process_time, in the process playing the game) of every call of its bot's act, or "
+        "act_with_sampler for search bots, summed over all games and divided by the number of those calls. "
+        "The bot is called for every move of its seat, even with one legal action; its start and end hooks "
+        "are not counted; for an external bot (cmd:...) it is only this side of the exchange, not the CPU of "
+        "the bot's own process.",
+    )
     simulate.add_argument("game", metavar="GAME")
     simulate.add_argument("--players", type=int, required=True, metavar="N")
     simulate.add_argument(

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from bots import RandomBot
 from saloon.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +22,31 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+class SlowBot(RandomBot):
+    """A random bot that first burns about 2 ms of CPU per decision (``--bots tests.test_cli:SlowBot``)."""
+
+    name = "slow"
+
+    def act(self, view, legal_actions, seat):
+        until = time.process_time() + 0.002
+        while time.process_time() < until:
+            pass
+        return super().act(view, legal_actions, seat)
+
+
+def cpu_lines(out: str) -> dict[int, tuple[str, float, int]]:
+    """``simulate``'s CPU lines: per seat, ``(bot, CPU ms per decision, decisions)``."""
+    found = re.findall(r"^  seat (\d+) (.+): (\d+\.\d) ms over (\d+) decisions$", out, re.MULTILINE)
+    return {int(seat): (bot, float(ms), int(count)) for seat, bot, ms, count in found}
+
+
+def total_decisions(out: str) -> int:
+    """The moves of all games, from ``simulate``'s timing line."""
+    found = re.search(r"^(\d+) decisions in ", out, re.MULTILINE)
+    assert found, out
+    return int(found.group(1))
 
 
 def test_games(capsys):
@@ -193,5 +221,28 @@ def test_simulate_prints_intervals_and_fair_share_and_workers_change_nothing(cap
     wins = int(cells[2])
     low, high = wilson_interval(wins, 4)
     assert cells[4] == f"{100 * low:.1f}–{100 * high:.1f}%"
-    tables = [text.split(" decisions in ")[0] for text in (one, two)]  # only the timing line may differ
+    tables = [text.split(" decisions in ")[0] for text in (one, two)]  # only the timing lines may differ
     assert tables[0] == tables[1]
+    # the workers send each seat's CPU time and decisions back: the same counts, a figure per seat
+    counts = [{seat: (bot, n) for seat, (bot, _, n) in cpu_lines(text).items()} for text in (one, two)]
+    assert counts[0] == counts[1]
+    assert [bot for bot, _ in counts[0].values()] == bots.split(",")
+
+
+def test_simulate_prints_cpu_ms_per_decision_per_seat(capsys):
+    bots = "tests.test_cli:SlowBot,random"
+    argv = ["simulate", GAME, "--players", "2", "--bots", bots, "--games", "2", "--seed", "5"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "CPU ms per decision" in out
+    seats = cpu_lines(out)
+    assert sorted(seats) == [0, 1]
+    assert [seats[seat][0] for seat in (0, 1)] == bots.split(",")
+    # the runner asks a seat's bot for every move of that seat, so the counts add up to the moves
+    assert all(count > 0 for _, _, count in seats.values())
+    assert sum(count for _, _, count in seats.values()) == total_decisions(out)
+    assert seats[0][1] >= 1.5  # about 2 ms of busy CPU each
+    assert seats[0][1] > seats[1][1]
+    code, again, err = run(capsys, *argv)
+    assert code == 0, err
+    assert [(bot, n) for bot, _, n in cpu_lines(again).values()] == [(bot, n) for bot, _, n in seats.values()]

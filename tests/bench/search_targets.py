@@ -44,34 +44,6 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-class _Timed:
-    """Wraps a bot: the CPU time (``time.process_time``, seconds) and the count of its decisions."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.cpu = 0.0
-        self.decisions = 0
-        if callable(getattr(bot, "act_with_sampler", None)):
-            self.act_with_sampler = self._act_with_sampler
-
-    def act(self, view: Any, legal: list[Any], seat: int) -> Any:
-        started = time.process_time()
-        try:
-            return self.bot.act(view, legal, seat)
-        finally:
-            self.cpu += time.process_time() - started
-            self.decisions += 1
-
-    def _act_with_sampler(self, view: Any, legal: list[Any], seat: int, sample: Any) -> Any:
-        started = time.process_time()
-        try:
-            return self.bot.act_with_sampler(view, legal, seat, sample)
-        finally:
-            self.cpu += time.process_time() - started
-            self.decisions += 1
-
-
 def play_one(job: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
     """One game: ``job`` is ``(game id, players, seed, the search bot's seat, search bot, opponent)``.
 
@@ -80,12 +52,12 @@ def play_one(job: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
         search bot is among the winners, ``share`` its share of the win (``1 / winners``), its
         decisions and CPU milliseconds in all, and its faults.
     """
-    from bots import make_bot, play_game
+    from bots import TimedBot, make_bot, play_game
 
     game_id, players, seed, seat, bot_spec, opponent = job
     bots = [make_bot(bot_spec if k == seat else opponent, seed * 1000 + k) for k in range(players)]
-    timed = _Timed(bots[seat])
-    bots[seat] = timed  # type: ignore[call-overload]
+    timed = TimedBot(bots[seat])
+    bots[seat] = timed
     result = play_game(game_id, players, bots, seed)
     winners = result.outcome.winners
     return {
