@@ -326,12 +326,17 @@ class HouseSearchBot:
 
     def bot_for(self, game: str) -> Any:
         """The bot this house bot plays ``game`` with (made at its first use): a :class:`PimcBot`,
-        or the heuristic where :data:`HOUSE` says so."""
+        or :class:`bots.heuristic.HeuristicBot` where :data:`HOUSE` says ``heuristic``."""
         if game not in self._bots:
-            from bots.base import make_bot
-
             spec = HOUSE[self.level].get(game, f"pimc:ms={HOUSE_MS[self.level]}")
-            self._bots[game] = make_bot(spec, self._seed)
+            if spec == "heuristic":
+                from bots.heuristic import HeuristicBot
+
+                self._bots[game] = HeuristicBot(self._seed)
+            else:
+                _, _, rest = spec.partition(":")
+                options = dict(item.split("=", 1) for item in rest.split(",") if item)
+                self._bots[game] = PimcBot.from_options(options, self._seed)
         return self._bots[game]
 
     def act(self, view: Any, legal_actions: list[Any], seat: int) -> Any:
