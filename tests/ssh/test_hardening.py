@@ -141,19 +141,21 @@ async def _cycle(port: int, key: object, user: str, kitty: bool) -> None:
 @pytest.mark.slow
 async def test_closed_sessions_are_given_back(server: SaloonServer) -> None:
     key = make_key("cycler")
-    for i in range(20):  # warm up: imports, caches, the first screens
+    for i in range(10):  # warm up: imports, caches, the first screens
         await _cycle(server.port, key, "cycler", kitty=i % 2 == 0)
     await wait_until(lambda: not server.sessions, what="the warm-up sessions to end")
     gc.collect()
     before = _rss_bytes()
-    for i in range(100):  # every app, driver and parser is freed (checked below), and RSS stays put
+    for i in range(40):  # every app, driver and parser is freed (checked below), and RSS stays put
         await _cycle(server.port, key, "cycler", kitty=i % 2 == 0)
     await wait_until(lambda: not server.sessions, what="every session to end")
     gc.collect()
     live = [o for o in gc.get_objects() if isinstance(o, SSHApp | SSHDriver | SessionParser)]
     assert live == []
     growth = _rss_bytes() - before
-    assert growth < 20 * 1024 * 1024, f"RSS grew {growth / 2**20:.1f} MiB over 100 sessions"
+    # The operator's view (RSS of a server process over 60 sessions, no forced collection) is
+    # tests/ssh/test_session_memory.py; this bound only catches a gross leak in this process.
+    assert growth < 10 * 1024 * 1024, f"RSS grew {growth / 2**20:.1f} MiB over 40 sessions"
 
 
 # Tables --------------------------------------------------------------------------------------
