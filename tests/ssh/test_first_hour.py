@@ -74,10 +74,16 @@ async def test_the_turn_timer_counts_down_and_shows_the_move_it_forced(tmp_path:
             code = await new_table(term, 2, "random")
             await term.wait_for("Your move")
             # the countdown goes down each second, under the moves and in the seats line
-            await term.wait_for("2s left, then a bot moves for you", timeout=3)
-            assert "(2s)" in term.text()
-            await term.wait_for("1s left, then a bot moves for you", timeout=3)
-            assert "(1s)" in term.text()
+            await wait_until(  # the moves and the seats line are two widgets: maybe two frames
+                lambda: "2s left, then a bot moves for you" in term.text() and "(2s)" in term.text(),
+                timeout=3,
+                what="2s left under the moves and in the seats line",
+            )
+            await wait_until(  # the moves and the seats line are two widgets: maybe two frames
+                lambda: "1s left, then a bot moves for you" in term.text() and "(1s)" in term.text(),
+                timeout=3,
+                what="1s left under the moves and in the seats line",
+            )
             await term.wait_for("Time ran out: a bot played for you: ", timeout=4)
             table = srv.lobby.table(code)
             screen = table.seats[0].controller

@@ -151,6 +151,7 @@ async def test_the_new_table_form_over_ssh_refuses_hostile_bot_names(
             await term.press("enter")
             await wait_until(
                 lambda: "is not a bot on offer" in term.text() and "'x' is not" not in term.text(),
+                timeout=30,  # up to 300 keys typed first: slow on a loaded machine
                 what=f"the refusal of {name[:40]!r}",
             )
             assert server.lobby.tables == {}

@@ -34,10 +34,16 @@ async def test_the_turn_timer_counts_down_in_the_browser_and_a_bot_moves_for_the
                 table = server.lobby.table(code)
                 moves = table.num_moves  # a bot may have moved first; now the table waits for alice
                 # the countdown goes down each second, under the moves and in the seats line
-                await term.wait_for("2s left, then a bot moves for you", timeout=3)
-                assert "(2s)" in term.text()
-                await term.wait_for("1s left, then a bot moves for you", timeout=3)
-                assert "(1s)" in term.text()
+                await wait_until(  # the moves and the seats line are two widgets: maybe two frames
+                    lambda: "2s left, then a bot moves for you" in term.text() and "(2s)" in term.text(),
+                    timeout=3,
+                    what="2s left under the moves and in the seats line",
+                )
+                await wait_until(  # the moves and the seats line are two widgets: maybe two frames
+                    lambda: "1s left, then a bot moves for you" in term.text() and "(1s)" in term.text(),
+                    timeout=3,
+                    what="1s left under the moves and in the seats line",
+                )
                 await term.wait_for("Time ran out: a bot played for you: ", timeout=4)
                 (app,) = server.sessions
                 controller = table.seats[0].controller
