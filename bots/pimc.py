@@ -23,6 +23,12 @@ exceeds ``margin`` (``z=0``, the default: the best mean; with ``z > 0`` one luck
 cannot overrule the heuristic, and fewer than two rounds never do). With one legal action there
 is no search.
 
+**Width.** With ``width=K`` (default 0: every action), a decision with more than ``K`` legal
+actions searches only ``K`` of them: the heuristic's move and the ``K - 1`` others that score best
+right after they are played on the first draw (the seat's share of the win if that ends the game,
+else the estimate), so that a round of many candidates (Deadwood 1876 has up to about 40) still
+fits the budget several times.
+
 **Budget.** ``iterations=N``: N rounds (deterministic: every seed and tie comes from the bot's
 own ``random.Random``, and the heuristic is deterministic for its seed); ``ms=T``: rounds until
 ``T`` milliseconds of this process's CPU time (``time.process_time``) are spent, checked after
@@ -110,6 +116,7 @@ class PimcBot:
         margin: the mean reward, ``>= 0``, by which another action must beat the heuristic's move
             over the same draws to be played instead.
         z: standard errors of that paired difference, ``>= 0``, subtracted from it first.
+        width: the most actions searched, ``>= 2``, or ``0`` for all (see "Width" above).
 
     Attributes:
         name: ``"pimc"`` plus the options given, as :func:`bots.make_bot` reads them back.
@@ -131,6 +138,7 @@ class PimcBot:
         depth: int = DEFAULT_DEPTH,
         margin: float = DEFAULT_MARGIN,
         z: float = DEFAULT_Z,
+        width: int = 0,
     ) -> None:
         given: dict[str, Any] = {}
         if iterations is not None:
@@ -155,6 +163,11 @@ class PimcBot:
             raise ValueError(f"z must be a number >= 0, not {z!r}")
         if z != DEFAULT_Z:
             given["z"] = z
+        if type(width) is not int or width < 0 or width == 1:
+            raise ValueError(f"width must be 0 (every action) or an int >= 2, not {width!r}")
+        if width:
+            given["width"] = width
+        self.width = width
         self.z = float(z)
         self.iterations = iterations
         self.ms = ms
@@ -177,7 +190,7 @@ class PimcBot:
 
         Args:
             options: option name -> text: ``iterations`` (int), ``ms`` (number), ``depth`` (int),
-                ``margin`` (number), ``z`` (number).
+                ``margin`` (number), ``z`` (number), ``width`` (int).
             seed: the bot's seed.
 
         Raises:
@@ -189,6 +202,7 @@ class PimcBot:
             "depth": int,
             "margin": float,
             "z": float,
+            "width": int,
         }
         kwargs = parse_bot_options(options, parsers)
         return cls(seed=seed, **kwargs)
@@ -236,6 +250,8 @@ class PimcBot:
         rounds = 0
         while True:
             draw = sample(self._random.getrandbits(64))
+            if rounds == 0 and self.width and len(order) > self.width:
+                order = self._widest(draw, order, legal_actions, seat, bot)
             scores: list[float] = []
             cut_short = False
             for n, i in enumerate(order):
@@ -266,6 +282,18 @@ class PimcBot:
         self.overruled += choice != home
         return legal_actions[choice]
 
+    def _widest(self, draw: Any, order: list[int], legal_actions: list[Any], seat: int, bot: Any) -> list[int]:
+        """``order[0]`` (the heuristic's move) and the :attr:`width` ``- 1`` other actions that
+        score best right after they are played on ``draw`` (not changed): ``seat``'s share of the
+        win if the game ends, else ``bot.estimate``; ties keep the legal actions' order."""
+        scored = []
+        for i in order[1:]:
+            state = draw.clone()
+            state.apply(seat, legal_actions[i])
+            scored.append((-self._playout(state, seat, bot, depth=0), i))
+        scored.sort()
+        return [order[0], *(i for _, i in scored[: self.width - 1])]
+
     def _choice(self, order: list[int], totals: list[float], squares: list[float], rounds: int) -> int:
         """The index of the action to play (see "Choice" in the module docstring): ``order[0]``
         is the heuristic's move, ``totals`` and ``squares`` the sums of the paired differences
@@ -284,12 +312,12 @@ class PimcBot:
                 best, best_value = i, value
         return best
 
-    def _playout(self, state: Any, seat: int, bot: Any) -> float:
-        """Play ``state`` (consumed) on with ``bot`` for every seat, at most :attr:`depth` decisions:
-        ``seat``'s share of the win at the end, else ``bot.estimate`` of ``seat``'s chance to win
-        (0.5 when the game's heuristic has no estimate)."""
+    def _playout(self, state: Any, seat: int, bot: Any, depth: int | None = None) -> float:
+        """Play ``state`` (consumed) on with ``bot`` for every seat, at most ``depth`` decisions
+        (default :attr:`depth`): ``seat``'s share of the win at the end, else ``bot.estimate`` of
+        ``seat``'s chance to win (0.5 when the game's heuristic has no estimate)."""
         act = bot.act
-        for _ in range(self.depth):
+        for _ in range(self.depth if depth is None else depth):
             if state.is_over:
                 break
             mover = state.to_act[0]

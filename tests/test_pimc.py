@@ -65,6 +65,36 @@ def test_the_search_sees_only_the_view_and_resample(game_id: str) -> None:
     assert choices[0] == choices[1]
 
 
+def test_width_searches_the_heuristic_move_and_the_best_others_after_one_step() -> None:
+    """``width=3`` on a Deadwood 1876 turn of many actions: the rounds score exactly three, the
+    heuristic's move and the two that the estimate rates best right after them on the first draw;
+    the choice is one of those three and is the same again for the same seed."""
+    state, seat = _position("deadwood1876", 2, 6)
+    legal = state.legal_actions(seat)
+    assert len(legal) > 3
+    bot = PimcBot(seed=2, iterations=2, depth=4, width=3)
+    searched: list[list[int]] = []
+    widest = bot._widest
+
+    def spy(*args: Any) -> list[int]:
+        searched.append(widest(*args))
+        return searched[-1]
+
+    bot._widest = spy  # type: ignore[method-assign]
+    choice = _decide(bot, state, seat)
+    (order,) = searched
+    assert len(order) == 3 == len(set(order))
+    heuristic = make_bot("heuristic", seed=2).act(state.view(seat), legal, seat)
+    assert legal[order[0]] == heuristic
+    assert legal.index(choice) in order
+    assert _decide(PimcBot(seed=2, iterations=2, depth=4, width=3), state, seat) == choice
+    draw = state.resample(seat, random.Random(2).getrandbits(64))
+    rated = PimcBot(seed=2, width=3)._widest(
+        draw, [order[0], *(i for i in range(len(legal)) if i != order[0])], legal, seat, make_bot("heuristic", seed=2)
+    )
+    assert rated == order
+
+
 def test_the_heuristic_move_stays_without_a_clear_gain() -> None:
     bot = PimcBot(seed=1, iterations=1, margin=0.05, z=1.0)
     order = [2, 0, 1]  # the heuristic's move first
@@ -110,6 +140,8 @@ def test_a_cpu_budget_stops_the_search() -> None:
         ("pimc:iterations=4", "pimc:iterations=4"),
         ("pimc:ms=100,depth=20", "pimc:ms=100,depth=20"),
         ("pimc:ms=100:margin=0.02:z=1", "pimc:ms=100,margin=0.02,z=1"),
+        ("pimc:ms=100,width=8", "pimc:ms=100,width=8"),
+        ("pimc:width=0", "pimc"),
         ("quick", "quick"),
         ("strong", "strong"),
     ],
@@ -119,7 +151,8 @@ def test_bot_names(spec: str, name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["pimc:iterations=0", "pimc:depth=-1", "pimc:margin=x", "pimc:colour=red", "quick:ms=5"]
+    "spec",
+    ["pimc:iterations=0", "pimc:depth=-1", "pimc:margin=x", "pimc:colour=red", "quick:ms=5", "pimc:width=1"],
 )
 def test_bad_names_are_unknown_bots(spec: str) -> None:
     with pytest.raises(UnknownBot):
