@@ -104,7 +104,7 @@ class Client:
                 mark = len(self.output)
                 if tables:
                     process.stdin.write(b"w")  # watch the highlighted table
-                    watching = await self._shows(b"c chat", mark, 10)
+                    watching = await self._shows(b"chat here", mark, 10)
                     await asyncio.sleep(1.0)
                     process.stdin.write(b"c")  # the table's chat line
                     await asyncio.sleep(0.2)
