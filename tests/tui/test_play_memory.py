@@ -36,7 +36,15 @@ async def test_tables_and_screens_of_finished_games_are_freed(tmp_path: Path) ->
             await pilot.press("a")  # play again
             await wait_until(pilot, lambda n=number: len(app.played) == n and my_turn_or_over(app), timeout=30)
             await app.workers.wait_for_complete()  # the thread that closed the old table's bots
-            gc.collect()
+
+            def freed() -> bool:  # once the app has handled what was queued for the old table
+                gc.collect()
+                return all(ref() is None for ref in (*tables, *screens))
+
+            try:
+                await wait_until(pilot, freed, timeout=0.5)  # 100 pauses, a collection each
+            except AssertionError:
+                pass  # the asserts below say what was kept
             assert [ref() for ref in tables] == [None] * number, f"tables kept after game {number}"
             assert [ref() for ref in screens] == [None] * number, f"screens kept after game {number}"
             assert app.sessions == [app.session]
