@@ -149,11 +149,14 @@ async def test_the_new_table_form_over_ssh_refuses_hostile_bot_names(
             await term.press("\x15")  # ctrl+u: clear the bots line
             await term.type(name[:300].replace("\x1b", ""))
             await term.press("enter")
-            await wait_until(
-                lambda: "is not a bot on offer" in term.text() and "'x' is not" not in term.text(),
-                timeout=30,  # up to 300 keys typed first: slow on a loaded machine
-                what=f"the refusal of {name[:40]!r}",
-            )
+            try:
+                await wait_until(
+                    lambda: "is not a bot on offer" in term.text() and "'x' is not" not in term.text(),
+                    timeout=30,  # up to 300 keys typed first: slow on a loaded machine
+                    what=f"the refusal of {name[:40]!r}",
+                )
+            except AssertionError as exc:
+                raise AssertionError(f"{exc}; the screen:\n{term.text()}") from None
             assert server.lobby.tables == {}
             await term.press("\x15", "x")  # a refusal of 'x' in between tells the next name's apart
             await term.press("enter")
