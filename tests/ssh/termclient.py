@@ -78,70 +78,35 @@ async def connect(port: int, user: str, key: asyncssh.SSHKey | None, **kwargs: A
     return await asyncssh.connect("127.0.0.1", port, **options)
 
 
-class Terminal:
-    """A PTY session on the server, its screen kept by the pyte terminal emulator.
+class ScreenClient:
+    """What a test reads and types at a terminal, whichever transport carries it: the screen kept
+    by the pyte terminal emulator from the bytes received (:meth:`received`), and keys sent with
+    :meth:`send` (each transport's own). :class:`Terminal` (SSH) and
+    :class:`tests.web.webclient.WebTerminal` (the browser's websocket) are the two."""
 
-    Use as ``async with Terminal(port, "alice", key) as term:``.
-    """
-
-    def __init__(self, port: int, user: str, key: asyncssh.SSHKey | None, size: tuple[int, int] = (120, 40)) -> None:
-        self.port = port
-        self.user = user
-        self.key = key
+    def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.process: Any = None
-        self._reader: asyncio.Task[None] | None = None
         self.changed = asyncio.Event()
         self.closed = asyncio.Event()
         self.last_output = time.monotonic()
 
-    async def __aenter__(self) -> Terminal:
-        self.conn = await connect(self.port, self.user, self.key)
-        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
-        self._reader = asyncio.get_running_loop().create_task(self._read())
-        return self
+    def received(self, data: bytes) -> None:
+        """Bytes from the server: onto the screen."""
+        self.raw += data
+        self.stream.feed(data)
+        self.last_output = time.monotonic()
+        self.changed.set()
 
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    async def close(self) -> None:
-        """Drop the connection."""
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(BaseException):
-                await self._reader
-        if self.conn is not None:
-            self.conn.close()
-            with contextlib.suppress(Exception):
-                await self.conn.wait_closed()
-
-    async def _read(self) -> None:
-        try:
-            while True:
-                data = await self.process.stdout.read(65536)
-                if not data:
-                    break
-                self.raw += data
-                self.stream.feed(data)
-                self.last_output = time.monotonic()
-                self.changed.set()
-        except (asyncssh.Error, OSError):
-            pass
-        finally:
-            self.closed.set()
-            self.changed.set()
+    def send(self, data: bytes | str) -> None:
+        """Type raw bytes (or text): each transport's own."""
+        raise NotImplementedError
 
     def text(self) -> str:
         """The screen's text now, line by line."""
         return "\n".join(line.rstrip() for line in self.screen.display)
-
-    def send(self, data: bytes | str) -> None:
-        """Type raw bytes (or text)."""
-        self.process.stdin.write(data.encode() if isinstance(data, str) else data)
 
     async def press(self, *keys: str, pause: float = 0.05) -> None:
         """Press named keys (see :data:`KEYS`) or type single characters."""
@@ -150,8 +115,8 @@ class Terminal:
             await asyncio.sleep(pause)
 
     async def type(self, text: str) -> None:
-        """Type ``text`` as a paste-free sequence of keys."""
-        self.send(text.encode())
+        """Type ``text`` at once (as a person types ahead; not a bracketed paste)."""
+        self.send(text)
         await asyncio.sleep(0.05)
 
     async def wait_for(self, *needles: str, timeout: float = 10.0) -> str:
@@ -180,3 +145,56 @@ class Terminal:
             if time.monotonic() - self.last_output >= quiet:
                 return
             await asyncio.sleep(0.05)
+
+
+class Terminal(ScreenClient):
+    """A PTY session on the server, its screen kept by the pyte terminal emulator.
+
+    Use as ``async with Terminal(port, "alice", key) as term:``.
+    """
+
+    def __init__(self, port: int, user: str, key: asyncssh.SSHKey | None, size: tuple[int, int] = (120, 40)) -> None:
+        super().__init__(size)
+        self.port = port
+        self.user = user
+        self.key = key
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.process: Any = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Terminal:
+        self.conn = await connect(self.port, self.user, self.key)
+        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Drop the connection."""
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+        if self.conn is not None:
+            self.conn.close()
+            with contextlib.suppress(Exception):
+                await self.conn.wait_closed()
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.received(data)
+        except (asyncssh.Error, OSError):
+            pass
+        finally:
+            self.closed.set()
+            self.changed.set()
+
+    def send(self, data: bytes | str) -> None:
+        """Type raw bytes (or text)."""
+        self.process.stdin.write(data.encode() if isinstance(data, str) else data)

@@ -7,13 +7,11 @@ import asyncio
 import contextlib
 import json
 import re
-import time
 
 import aiohttp
 import asyncssh
-import pyte
 
-from tests.ssh.termclient import KEYS, connect
+from tests.ssh.termclient import ScreenClient, connect
 
 __all__ = ["WebTerminal", "link_for", "signed_in_session", "token_of"]
 
@@ -56,7 +54,7 @@ async def signed_in_session(base: str, token: str | None = None, guest: str | No
     return session
 
 
-class WebTerminal:
+class WebTerminal(ScreenClient):
     """A browser session's terminal over the websocket, as textual.js drives it.
 
     Use as ``async with WebTerminal(base, session) as term:``; the same reading and typing methods
@@ -72,19 +70,13 @@ class WebTerminal:
     def __init__(
         self, base: str, session: aiohttp.ClientSession, size: tuple[int, int] = (120, 40), origin: str | None = None
     ) -> None:
+        super().__init__(size)
         self.base = base
         self.session = session
-        self.size = size
         self.origin = origin or base
-        self.screen = pyte.Screen(*size)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = bytearray()
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.pongs: list[str] = []
         self._reader: asyncio.Task[None] | None = None
-        self.changed = asyncio.Event()
-        self.closed = asyncio.Event()
-        self.last_output = time.monotonic()
 
     async def __aenter__(self) -> WebTerminal:
         width, height = self.size
@@ -112,10 +104,7 @@ class WebTerminal:
         try:
             async for message in self.ws:
                 if message.type == aiohttp.WSMsgType.BINARY:
-                    self.raw += message.data
-                    self.stream.feed(message.data)
-                    self.last_output = time.monotonic()
-                    self.changed.set()
+                    self.received(message.data)
                 elif message.type == aiohttp.WSMsgType.TEXT:
                     envelope = json.loads(message.data)
                     if envelope[0] == "pong":
@@ -124,56 +113,14 @@ class WebTerminal:
             self.closed.set()
             self.changed.set()
 
-    def text(self) -> str:
-        """The screen's text now, line by line."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
     def send(self, data: bytes | str) -> None:
         """Type raw text, as xterm.js's ``onData`` sends it."""
         assert self.ws is not None
         text = data.decode() if isinstance(data, bytes) else data
         asyncio.get_running_loop().create_task(self.ws.send_str(json.dumps(["stdin", text])))
 
-    async def press(self, *keys: str, pause: float = 0.05) -> None:
-        """Press named keys (see :data:`tests.ssh.termclient.KEYS`) or type single characters."""
-        for key in keys:
-            self.send(KEYS.get(key, key.encode()))
-            await asyncio.sleep(pause)
-
-    async def type(self, text: str) -> None:
-        """Type ``text`` as one message (as xterm.js sends typed-ahead text)."""
-        self.send(text)
-        await asyncio.sleep(0.05)
-
     async def resize(self, width: int, height: int) -> None:
         """Resize the page's terminal to ``width`` × ``height`` cells."""
         assert self.ws is not None
         self.screen.resize(height, width)
         await self.ws.send_str(json.dumps(["resize", {"width": width, "height": height}]))
-
-    async def wait_for(self, *needles: str, timeout: float = 10.0) -> str:
-        """Wait until the screen shows one of ``needles``; returns the one found.
-
-        Raises:
-            AssertionError: none showed within ``timeout`` (with the screen in the message).
-        """
-        deadline = time.monotonic() + timeout
-        while True:
-            text = self.text()
-            for needle in needles:
-                if needle in text:
-                    return needle
-            left = deadline - time.monotonic()
-            if left <= 0 or self.closed.is_set():
-                raise AssertionError(f"none of {needles!r} on screen after {timeout}s:\n{text}")
-            self.changed.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-
-    async def settle(self, quiet: float = 0.3, timeout: float = 5.0) -> None:
-        """Wait until no output came for ``quiet`` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if time.monotonic() - self.last_output >= quiet:
-                return
-            await asyncio.sleep(0.05)
