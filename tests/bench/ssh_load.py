@@ -28,7 +28,10 @@ Reports (JSON):
 * memory per session: (server RSS with every session open - RSS before the first) / sessions;
 * tables asked for, tables playing when the measurement began, games started and finished during
   it, the bots' faults in the recorded games, ladder games finished during it, and the CPU share
-  of the server and its workers.
+  of the server and its workers;
+* the server's garbage-collection pauses over 50 ms (the ten longest, in ms) while the sessions
+  connected (each wave of ten starts sessions: :class:`tui.server.Collector` collects and freezes
+  after them) and during the measurement (with every session live).
 
 Targets (issues 4 and 5): p95 <= 100 ms and <= 20 MB per session with 100 sessions on a 2-core
 machine. Latencies depend on whatever else runs on the machine: compare runs made back to back.
@@ -315,10 +318,14 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     try:
         port, _ = await listening_port(server.stderr, 20)
 
+        gc_pauses: list[float] = []  # every collection over 50 ms, in milliseconds (the server's gc callback)
+
         async def drain() -> None:
             assert server.stderr is not None
             while line := await server.stderr.readline():
                 log.read(line.decode(errors="replace"))
+                if match := re.match(rb"GC gen\d+ (\d+) ms", line):
+                    gc_pauses.append(float(match[1]))
                 if args.verbose and line.startswith((b"GC", b"LAG")):
                     sys.stderr.write(line.decode())
 
@@ -352,6 +359,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
         games_before = (len(log.started), len(log.over))
         ladder_before = sum(len(b.places) for b in ladder_bots)
         measure_end = time.monotonic() + args.seconds
+        gc_before = len(gc_pauses)
         workers0 = {pid: cpu_s(pid) for pid in children_of(server.pid)}
         cpu0 = (cpu_s(server.pid), time.process_time())
         if args.profile:
@@ -405,6 +413,8 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
             "worker_processes": len(workers),
             "workers_cpu_share": round(sum(workers.values()) / elapsed, 2),
             "client_cpu_share": round(client_cpu, 2),
+            "gc_pauses_over_50ms_connecting": sorted(gc_pauses[:gc_before], reverse=True)[:10],
+            "gc_pauses_over_50ms_during": sorted(gc_pauses[gc_before:], reverse=True)[:10],
         }
         for task in keepers:
             task.cancel()
