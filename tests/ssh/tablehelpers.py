@@ -60,7 +60,9 @@ async def move_once(term: Terminal, moved: Callable[[], bool]) -> None:
         before = term.text()
         await term.press("1", pause=0)
         t0 = time.monotonic()
-        while term.text() == before and not moved() and time.monotonic() - t0 < 1:
+        # press again only when the screen has answered (a group of choices opened) or after 3 s
+        # of silence: a second ``1`` while a slow server still draws the first made two moves
+        while term.text() == before and not moved() and time.monotonic() - t0 < 3:
             await asyncio.sleep(0.02)
 
 
