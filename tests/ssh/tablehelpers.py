@@ -17,7 +17,7 @@ import msgspec
 import engine
 import replays
 from lobby.tables import Identity, SeatSpec, Table
-from tests.ssh.termclient import Terminal, make_key, wait_until
+from tests.ssh.termclient import ScreenClient, Terminal, make_key, wait_until
 from tests.ssh.test_server import BotClient, run_command
 from tui.server import SaloonServer
 
@@ -168,3 +168,19 @@ async def a_remote_bot_plays_seat_1(server: SaloonServer, game_id: str, timeout:
     replays.verify(replay)
     assert replay.header.game == game_id and replay.outcome is not None
     return RemoteBotGame(table, bot.messages, [m for m in bot.messages if m["type"] == "decide"], replay)
+
+
+async def count_down_to_a_forced_move(term: ScreenClient) -> None:
+    """The turn timer's last seconds on ``term`` (a 3 s timer): 2 s then 1 s left, under the moves
+    and in the seats line alike, then the note of the move a bot made for the player.
+
+    Raises:
+        AssertionError: a step did not show in time.
+    """
+    for left in (2, 1):
+        await wait_until(  # the moves and the seats line are two widgets: maybe two frames
+            lambda left=left: f"{left}s left, then a bot moves for you" in term.text() and f"({left}s)" in term.text(),
+            timeout=3,
+            what=f"{left}s left under the moves and in the seats line",
+        )
+    await term.wait_for("Time ran out: a bot played for you: ", timeout=4)

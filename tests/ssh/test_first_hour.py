@@ -20,6 +20,7 @@ import engine
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError
 from tests.ssh.conftest import make_server
+from tests.ssh.tablehelpers import count_down_to_a_forced_move
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
 from tui.server import SaloonServer, main
@@ -73,18 +74,7 @@ async def test_the_turn_timer_counts_down_and_shows_the_move_it_forced(tmp_path:
             await term.wait_for("new table")
             code = await new_table(term, 2, "random")
             await term.wait_for("Your move")
-            # the countdown goes down each second, under the moves and in the seats line
-            await wait_until(  # the moves and the seats line are two widgets: maybe two frames
-                lambda: "2s left, then a bot moves for you" in term.text() and "(2s)" in term.text(),
-                timeout=3,
-                what="2s left under the moves and in the seats line",
-            )
-            await wait_until(  # the moves and the seats line are two widgets: maybe two frames
-                lambda: "1s left, then a bot moves for you" in term.text() and "(1s)" in term.text(),
-                timeout=3,
-                what="1s left under the moves and in the seats line",
-            )
-            await term.wait_for("Time ran out: a bot played for you: ", timeout=4)
+            await count_down_to_a_forced_move(term)  # 2 s, 1 s left, then a bot's move for alice
             table = srv.lobby.table(code)
             screen = table.seats[0].controller
             assert screen is not None

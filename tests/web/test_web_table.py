@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from lobby.tables import Identity, SeatSpec
+from tests.ssh.tablehelpers import count_down_to_a_forced_move
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import new_table
 from tests.web.conftest import base_of, start_both
@@ -33,18 +34,7 @@ async def test_the_turn_timer_counts_down_in_the_browser_and_a_bot_moves_for_the
                 await term.wait_for("Your move")
                 table = server.lobby.table(code)
                 moves = table.num_moves  # a bot may have moved first; now the table waits for alice
-                # the countdown goes down each second, under the moves and in the seats line
-                await wait_until(  # the moves and the seats line are two widgets: maybe two frames
-                    lambda: "2s left, then a bot moves for you" in term.text() and "(2s)" in term.text(),
-                    timeout=3,
-                    what="2s left under the moves and in the seats line",
-                )
-                await wait_until(  # the moves and the seats line are two widgets: maybe two frames
-                    lambda: "1s left, then a bot moves for you" in term.text() and "(1s)" in term.text(),
-                    timeout=3,
-                    what="1s left under the moves and in the seats line",
-                )
-                await term.wait_for("Time ran out: a bot played for you: ", timeout=4)
+                await count_down_to_a_forced_move(term)  # 2 s, 1 s left, then a bot's move for alice
                 (app,) = server.sessions
                 controller = table.seats[0].controller
                 assert controller is app.screen  # the browser session's table screen still holds the seat
