@@ -7,13 +7,14 @@ the same keys, the same screens, the same table state on the server.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 from lobby.tables import Identity, SeatSpec
 from tests.ssh.tablehelpers import count_down_to_a_forced_move
 from tests.ssh.termclient import Terminal, make_key, wait_until
-from tests.ssh.test_server import new_table
+from tests.ssh.test_server import new_table, play_to_end
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import WebTerminal, link_for, signed_in_session, token_of
 from tui.server import SaloonServer
@@ -157,3 +158,34 @@ def _hand_of(screen: str) -> str:
 def _public(screen: str) -> list[str]:
     """What every screen at the table shows alike: the saloons' stars, the deck and the discard pile."""
     return re.findall(r"(?:Gem Theatre|Bella Union) [^\n]*?\d/\d|deck \d+ · discard \d+", screen)
+
+
+async def test_a_browser_guest_plays_a_whole_game_at_an_ssh_players_table(tmp_path: Path) -> None:
+    """Issue 25's "done when": a person with only a browser (a guest, on a server that admits
+    guests) joins the table an SSH player opened and the two play it to the end, against a bot;
+    the game is recorded with both of them."""
+    server = await start_both(tmp_path / "data", guest=True)
+    try:
+        async with Terminal(server.port, "alice", make_key("alice")) as alice:
+            await alice.wait_for("Saloon")
+            code = await new_table(alice, 3, "random,free")  # alice, a free seat, a random bot
+            table = server.lobby.table(code)
+            session = await signed_in_session(base_of(server), guest="drifter")
+            try:
+                async with WebTerminal(base_of(server), session) as drifter:
+                    await drifter.wait_for(code)
+                    await drifter.press("enter")  # join alice's waiting table
+                    await drifter.wait_for("you: seat 1")
+                    await wait_until(lambda: table.status == "playing", what="the game starts")
+                    await asyncio.gather(play_to_end(alice, timeout=120), play_to_end(drifter, timeout=120))  # type: ignore[arg-type]
+                    assert table.is_over
+                    for term in (alice, drifter):
+                        assert str(table.seed_if_over()) in term.text()  # both see the finished game
+            finally:
+                await session.close()
+        await wait_until(lambda: bool(server.store.games()), what="the game to be recorded")
+        (record,) = server.store.games()
+        assert record.code == code
+        assert record.players == ("alice", "drifter (guest)", "random")
+    finally:
+        await server.stop()
