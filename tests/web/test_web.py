@@ -17,10 +17,9 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-import replays
 from lobby.tables import Identity, SeatSpec
 from tests.ssh.termclient import Terminal, make_key, wait_until
-from tests.ssh.test_server import new_table, play_to_end, run_command
+from tests.ssh.test_server import new_table, run_command
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import WebTerminal, link_for, signed_in_session, token_of
 from tui.server import RateLimiter, SaloonServer
@@ -271,29 +270,6 @@ async def test_guests_play_only_where_the_server_admits_them(tmp_path: Path, ser
 
 
 # Playing ----------------------------------------------------------------------------------------
-
-
-async def test_a_whole_deadwood_1876_game_against_bots_through_the_websocket(server: SaloonServer) -> None:
-    base = base_of(server)
-    link = await link_for(server.port, "alice", make_key("alice"))
-    session = await signed_in_session(base, token_of(link))
-    try:
-        async with WebTerminal(base, session) as term:
-            await term.wait_for("Saloon")
-            code = await new_table(term, 2, "random")  # type: ignore[arg-type]
-            table = server.lobby.table(code)
-            assert table.game.id == "deadwood1876"
-            await play_to_end(term, timeout=90)  # type: ignore[arg-type]
-            assert table.is_over
-            assert str(table.seed_if_over()) in term.text()  # the seed is shown once the game is over
-    finally:
-        await session.close()
-    await wait_until(lambda: bool(server.store.games()), what="the game to be recorded")
-    (record,) = server.store.games()
-    assert record.code == code and record.players == ("alice", "random")
-    replay = replays.load(record.replay)
-    replays.verify(replay)
-    assert replay.outcome is not None
 
 
 async def test_a_browser_and_an_ssh_player_at_one_table_see_each_others_moves(server: SaloonServer) -> None:

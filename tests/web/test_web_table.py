@@ -11,6 +11,7 @@ import asyncio
 import re
 from pathlib import Path
 
+import replays
 from lobby.tables import Identity, SeatSpec
 from tests.ssh.tablehelpers import count_down_to_a_forced_move
 from tests.ssh.termclient import Terminal, make_key, wait_until
@@ -163,7 +164,7 @@ def _public(screen: str) -> list[str]:
 async def test_a_browser_guest_plays_a_whole_game_at_an_ssh_players_table(tmp_path: Path) -> None:
     """Issue 25's "done when": a person with only a browser (a guest, on a server that admits
     guests) joins the table an SSH player opened and the two play it to the end, against a bot;
-    the game is recorded with both of them."""
+    the game is recorded with both of them, and its replay verifies."""
     server = await start_both(tmp_path / "data", guest=True)
     try:
         async with Terminal(server.port, "alice", make_key("alice")) as alice:
@@ -187,5 +188,8 @@ async def test_a_browser_guest_plays_a_whole_game_at_an_ssh_players_table(tmp_pa
         (record,) = server.store.games()
         assert record.code == code
         assert record.players == ("alice", "drifter (guest)", "random")
+        replay = replays.load(record.replay)
+        replays.verify(replay)  # the recorded game re-simulates to its digest
+        assert replay.outcome is not None
     finally:
         await server.stop()
