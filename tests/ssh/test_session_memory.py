@@ -90,9 +90,11 @@ async def _session(server: ServerProcess, number: int, key: asyncssh.SSHKey) -> 
 @pytest.mark.slow
 @pytest.mark.serial
 async def test_sixty_sessions_leave_the_servers_memory_flat(tmp_path: Path) -> None:
-    """The issue measured 2.3 MB kept per closed session; sessions after the first 20 must keep
-    less than 0.5 MB each on average (the noise of this measurement, with the fix, is about
-    +/- 5 MB over 40 sessions: the allocator's pools and the store's cache)."""
+    """The issue measured 2.3 MB kept per closed session (92 MB over these 40); sessions after the
+    first 20 must keep less than 1 MB each on average. The noise of this measurement, with the
+    fix: usually +/- 5 MB over 40 sessions (the allocator's pools and the store's cache), and up
+    to 24.5 MB (1 run in 5, 26 Nov 2026) when the server's collection lands while a wave's sessions
+    are mid-way: what they drop afterwards (the new-table form) stays frozen until a sweep."""
     keys = [make_key(f"rss{i}") for i in range(10)]
     async with server_process(tmp_path / "data") as server:
         keep = Terminal(server.port, "resident", make_key("resident"), size=(80, 24))
@@ -107,7 +109,7 @@ async def test_sixty_sessions_leave_the_servers_memory_flat(tmp_path: Path) -> N
             await asyncio.sleep(3)
             after_60 = server.rss_bytes()
     growth = after_60 - after_20
-    assert growth < 40 * 512 * 1024, f"RSS grew {growth / 2**20:.1f} MiB over 40 sessions"
+    assert growth < 40 * 1024 * 1024, f"RSS grew {growth / 2**20:.1f} MiB over 40 sessions"
 
 
 def _p95(values: list[float]) -> float:
