@@ -154,21 +154,54 @@ async def until(predicate: object, timeout: float) -> bool:
     return True
 
 
-class Session:
-    """One PTY client; records keystroke latencies."""
+class Typist:
+    """What every load client shares, whatever its transport: the output's tail and size, and
+    keystroke latencies (:meth:`key`: from sending a character to the first output holding it).
+    A transport feeds what it reads to :meth:`received` and sends with :meth:`write`."""
 
-    def __init__(self, port: int, name: str) -> None:
-        self.port = port
+    def __init__(self, name: str) -> None:
         self.name = name
         self.ssh_key = asyncssh.generate_private_key("ssh-ed25519")
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.process: asyncssh.SSHClientProcess[bytes] | None = None
         self.waiting: tuple[bytes, float, asyncio.Future[float]] | None = None
         self.output = 0
         self.tail = b""
         self.latencies: list[float] = []
         self.errors = 0
         self._reader: asyncio.Task[None] | None = None
+
+    def received(self, data: bytes) -> None:
+        """Output from the server: kept in the tail; it ends the wait of :meth:`key` if it shows the key."""
+        self.output += len(data)
+        self.tail = (self.tail + data)[-TAIL_BYTES:]
+        waiting = self.waiting
+        if waiting is not None and waiting[0] in data and not waiting[2].done():
+            waiting[2].set_result(time.perf_counter() - waiting[1])
+
+    def write(self, keys: bytes) -> None:
+        """Send ``keys``: each transport's own."""
+        raise NotImplementedError
+
+    async def key(self, char: str) -> None:
+        """Type ``char`` and wait for the screen update that shows it."""
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiting = (char.encode(), time.perf_counter(), future)
+        self.write(char.encode())
+        try:
+            self.latencies.append(await asyncio.wait_for(future, 5))
+        except TimeoutError:
+            self.errors += 1
+        finally:
+            self.waiting = None
+
+
+class Session(Typist):
+    """One PTY client; records keystroke latencies."""
+
+    def __init__(self, port: int, name: str) -> None:
+        super().__init__(name)
+        self.port = port
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.process: asyncssh.SSHClientProcess[bytes] | None = None
 
     async def open(self) -> None:
         self.conn = await connect(self.port, self.name, self.ssh_key)
@@ -195,27 +228,11 @@ class Session:
                 return
             if not data:
                 return
-            self.output += len(data)
-            self.tail = (self.tail + data)[-TAIL_BYTES:]
-            waiting = self.waiting
-            if waiting is not None and waiting[0] in data and not waiting[2].done():
-                waiting[2].set_result(time.perf_counter() - waiting[1])
+            self.received(data)
 
     def write(self, keys: bytes) -> None:
         assert self.process is not None
         self.process.stdin.write(keys)
-
-    async def key(self, char: str) -> None:
-        """Type ``char`` and wait for the screen update that shows it."""
-        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        self.waiting = (char.encode(), time.perf_counter(), future)
-        self.write(char.encode())
-        try:
-            self.latencies.append(await asyncio.wait_for(future, 5))
-        except TimeoutError:
-            self.errors += 1
-        finally:
-            self.waiting = None
 
     async def close(self) -> None:
         if self._reader is not None:

@@ -36,12 +36,11 @@ import time
 from pathlib import Path
 
 import aiohttp
-import asyncssh
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.ssh_load import Session  # noqa: E402
+from tests.bench.ssh_load import Session, Typist  # noqa: E402
 from tests.ssh.server_process import cpu_s, rss_mb  # noqa: E402
 from tests.ssh.termclient import connect  # noqa: E402
 
@@ -74,21 +73,15 @@ class SSHSession(Session):
             raise TimeoutError(f"{self.name}: no lobby")
 
 
-class WebSession:
+class WebSession(Typist):
     """One browser session over the websocket; records keystroke latencies like :class:`Session`."""
 
     def __init__(self, ssh_port: int, web_port: int, name: str) -> None:
+        super().__init__(name)
         self.ssh_port = ssh_port
         self.base = f"http://127.0.0.1:{web_port}"
-        self.name = name
-        self.ssh_key = asyncssh.generate_private_key("ssh-ed25519")
         self.client: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
-        self.waiting: tuple[bytes, float, asyncio.Future[float]] | None = None
-        self.tail = b""
-        self.latencies: list[float] = []
-        self.errors = 0
-        self._reader: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         conn = await connect(self.ssh_port, self.name, self.ssh_key)
@@ -119,27 +112,11 @@ class WebSession:
         async for message in self.ws:
             if message.type != aiohttp.WSMsgType.BINARY:
                 continue
-            data = message.data
-            self.tail = (self.tail + data)[-65536:]
-            waiting = self.waiting
-            if waiting is not None and waiting[0] in data and not waiting[2].done():
-                waiting[2].set_result(time.perf_counter() - waiting[1])
+            self.received(message.data)
 
     def write(self, keys: bytes) -> None:
         assert self.ws is not None
         asyncio.get_running_loop().create_task(self.ws.send_str(json.dumps(["stdin", keys.decode()])))
-
-    async def key(self, char: str) -> None:
-        """Type ``char`` and wait for the screen update that shows it."""
-        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        self.waiting = (char.encode(), time.perf_counter(), future)
-        self.write(char.encode())
-        try:
-            self.latencies.append(await asyncio.wait_for(future, 5))
-        except TimeoutError:
-            self.errors += 1
-        finally:
-            self.waiting = None
 
     async def close(self) -> None:
         if self.ws is not None:
