@@ -184,3 +184,15 @@ async def count_down_to_a_forced_move(term: ScreenClient) -> None:
             what=f"{left}s left under the moves and in the seats line",
         )
     await term.wait_for("Time ran out: a bot played for you: ", timeout=4)
+
+
+async def watch_and_chat(term: ScreenClient, line: str) -> None:
+    """From the lobby: watch the highlighted table (``w``) for a second, say ``line`` in its chat,
+    and wait a moment for it to be sent (the session of the memory tests, over either transport)."""
+    await term.wait_for("new table")
+    await term.press("w")
+    await term.wait_for("chat here")
+    await asyncio.sleep(1.0)
+    await term.press("c")  # the table's chat line
+    await term.type(line + "\r")
+    await asyncio.sleep(0.3)

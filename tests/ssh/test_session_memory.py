@@ -22,25 +22,16 @@ import pytest
 
 from lobby.tables import Identity, SeatSpec
 from tests.ssh.server_process import ServerProcess, server_process
+from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import Collector, SaloonServer
-
-
-async def _watch_and_chat(term: Terminal) -> None:
-    await term.wait_for("new table")
-    await term.press("w")
-    await term.wait_for("c chat")
-    await asyncio.sleep(1.0)
-    await term.press("c")  # the table's chat line
-    await term.type("hello from a soak session\r")
-    await asyncio.sleep(0.3)
 
 
 async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonServer, no_full_collections: None) -> None:
     server.lobby.create_table(Identity("house", "house-key"), "deadwood1876", 4, [SeatSpec("bot")] * 4)
     key = make_key("freed")
     async with Terminal(server.port, "freed", key, size=(80, 24)) as term:  # imports, caches, first screens
-        await _watch_and_chat(term)
+        await watch_and_chat(term, "hello from a soak session")
     await wait_until(lambda: not server.sessions, what="the warm-up session to end")
     gc.collect()
     gc.freeze()
@@ -55,7 +46,7 @@ async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonSer
         del app, connections
         gc.collect()  # as the server's collector does, a few seconds after a session starts:
         gc.freeze()  # the session's objects too are frozen; only reference counting can free them now
-        await _watch_and_chat(term)
+        await watch_and_chat(term, "hello from a soak session")
         refs["table screen"] = weakref.ref(next(iter(server.sessions)).screen)
     await wait_until(lambda: not server.sessions, what="the session to end")
     await asyncio.sleep(0.5)

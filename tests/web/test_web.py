@@ -18,6 +18,7 @@ import pytest
 from aiohttp import web
 
 from lobby.tables import Identity, SeatSpec
+from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
 from tests.web.conftest import base_of, start_both
@@ -332,16 +333,6 @@ def _public(screen: str) -> list[str]:
 # Memory -----------------------------------------------------------------------------------------
 
 
-async def _watch_and_chat(term: WebTerminal) -> None:
-    await term.wait_for("new table")
-    await term.press("w")
-    await term.wait_for("chat here")
-    await asyncio.sleep(1.0)
-    await term.press("c")  # the table's chat line
-    await term.type("hello from a browser\r")
-    await asyncio.sleep(0.3)
-
-
 async def test_a_closed_websocket_session_is_freed_by_reference_counting(
     server: SaloonServer, no_full_collections: None
 ) -> None:
@@ -351,7 +342,7 @@ async def test_a_closed_websocket_session_is_freed_by_reference_counting(
     session = await signed_in_session(base, token_of(link))
     try:
         async with WebTerminal(base, session, size=(80, 24)) as term:  # imports, caches, first screens
-            await _watch_and_chat(term)
+            await watch_and_chat(term, "hello from a browser")
         await wait_until(lambda: not server.sessions, what="the warm-up session to end")
         server.lobby.create_table(Identity("house", "house-key"), "deadwood1876", 4, [SeatSpec("bot")] * 4)
         gc.collect()
@@ -367,7 +358,7 @@ async def test_a_closed_websocket_session_is_freed_by_reference_counting(
             del app, sockets
             gc.collect()  # as the server's collector does, a few seconds after a session starts:
             gc.freeze()  # the session's objects too are frozen; only reference counting can free them now
-            await _watch_and_chat(term)
+            await watch_and_chat(term, "hello from a browser")
             refs["table screen"] = weakref.ref(next(iter(server.sessions)).screen)
         await wait_until(lambda: not server.sessions, what="the session to end")
         alive = list(refs)
