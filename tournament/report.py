@@ -428,16 +428,7 @@ def seats_table(report: Report) -> Table:
     for header in ("players", "seat", "games", "wins", "win %", "fair share", "mean score", "mean rank"):
         table.add_column(header, justify="right", no_wrap=True)
     for row in report.by_seat:
-        table.add_row(
-            str(row.players),
-            str(row.seat),
-            str(row.games),
-            str(row.wins),
-            f"{100 * row.wins / row.games:.1f}",
-            f"{100 / row.players:.1f}",
-            f"{row.mean_score:.2f}",
-            f"{row.mean_rank:.2f}",
-        )
+        table.add_row(str(row.players), str(row.seat), str(row.games), *_result_cells(row))
     return table
 
 
@@ -456,18 +447,20 @@ def player_counts_table(report: Report) -> Table:
     for header in ("games", "seats", "wins", "win %", "fair share", "mean score", "mean rank"):
         table.add_column(header, justify="right", no_wrap=True)
     for row in report.by_players:
-        table.add_row(
-            str(row.players),
-            Text(row.bot),
-            str(row.games),
-            str(row.seats),
-            str(row.wins),
-            f"{100 * row.wins / row.games:.1f}",
-            f"{100 / row.players:.1f}",
-            f"{row.mean_score:.2f}",
-            f"{row.mean_rank:.2f}",
-        )
+        table.add_row(str(row.players), Text(row.bot), str(row.games), str(row.seats), *_result_cells(row))
     return table
+
+
+def _result_cells(row: SeatRow | CountRow) -> tuple[str, ...]:
+    """The cells the seat and player-count tables share: wins, win %, fair share (1 / players),
+    mean score and mean rank."""
+    return (
+        str(row.wins),
+        f"{100 * row.wins / row.games:.1f}",
+        f"{100 / row.players:.1f}",
+        f"{row.mean_score:.2f}",
+        f"{row.mean_rank:.2f}",
+    )
 
 
 def _number(value: float) -> str:
