@@ -16,7 +16,7 @@ from typing import Any
 import engine
 from bots.ismcts import IsmctsBot
 
-__all__ = ["POSITION_EVERY", "measure", "playouts_per_s", "positions"]
+__all__ = ["POSITION_EVERY", "heuristic_speed", "measure", "playouts_per_s", "positions"]
 
 POSITION_EVERY = 10
 """Take a position every this many decisions of a random game."""
@@ -79,6 +79,66 @@ def playouts_per_s(sample: list[tuple[engine.State, int]], policy: str, seconds:
         elapsed = time.process_time() - started
         if elapsed >= seconds:
             return done / elapsed
+
+
+def heuristic_speed(game_id: str, players: int, seconds: float = 4.0, count: int = 12) -> dict[str, Any]:
+    """What the ``heuristic`` bot costs inside a playout: CPU microseconds per decision with a
+    choice, split into building the seat's ``view`` and the strategy's choice, and heuristic and
+    random playouts per CPU second, from the same positions as :func:`measure`.
+
+    The playouts are the ones :func:`playouts_per_s` runs (each a fresh ``resample`` of a position,
+    played to the end by the heuristic for every seat), so two runs of the same code time the same
+    decisions; ``seconds`` of CPU time are spent on the heuristic playouts, half as many on random.
+
+    Returns:
+        ``{"game", "players", "decisions", "view_us", "choose_us", "decision_us",
+        "heuristic_playouts_per_s", "random_playouts_per_s"}``; ``decision_us`` is
+        ``view_us + choose_us`` (means over every decision with more than one legal action).
+
+    Raises:
+        engine.UnknownGame, ValueError: an unknown game or player count.
+    """
+    from bots.heuristic import HeuristicBot
+
+    game = engine.game(game_id)
+    sample = positions(game, players, count)
+    bot = HeuristicBot(1)
+    clock = time.process_time
+    view_s = choose_s = 0.0
+    decisions = done = 0
+    started = clock()
+    while clock() - started < seconds or done == 0:
+        state, seat = sample[done % len(sample)]
+        state = state.resample(seat, done)
+        while not state.is_over:
+            mover = state.to_act[0]
+            legal = state.legal_actions(mover)
+            if len(legal) > 1:
+                t0 = clock()
+                view = state.view(mover)
+                t1 = clock()
+                action = bot.act(view, legal, mover)
+                t2 = clock()
+                view_s += t1 - t0
+                choose_s += t2 - t1
+                decisions += 1
+            else:
+                action = legal[0]
+            state.apply(mover, action)
+        done += 1
+    elapsed = clock() - started
+    view_us = view_s / max(1, decisions) * 1e6
+    choose_us = choose_s / max(1, decisions) * 1e6
+    return {
+        "game": game.id,
+        "players": players,
+        "decisions": decisions,
+        "view_us": round(view_us, 1),
+        "choose_us": round(choose_us, 1),
+        "decision_us": round(view_us + choose_us, 1),
+        "heuristic_playouts_per_s": round(done / elapsed, 1),
+        "random_playouts_per_s": round(playouts_per_s(sample, "random", seconds / 2), 1),
+    }
 
 
 def measure(game_id: str, players: int, seconds: float = 2.0, count: int = 20) -> dict[str, Any]:
