@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sys
 import time
 import typing
 from pathlib import Path
@@ -861,6 +862,14 @@ class SSHApp(App[None]):
 
     def __init__(self, lobby: Lobby, identity: Identity, guest_mode: bool = False) -> None:
         super().__init__()
+        # Textual swaps sys.stdout and sys.stderr for the running app's own print capture, which
+        # refers to the app. A server runs many apps in one process: the swaps interleave (an app
+        # that stops restores the capture of another, maybe closed, app), and whatever copies
+        # sys.stderr while a session runs keeps that session's app (every threading.Thread keeps
+        # it, so a worker thread of asyncio.to_thread started then kept a closed session's app
+        # for the life of the process). A session's "prints" go to the process's own streams.
+        self._capture_stdout = sys.__stdout__  # type: ignore[assignment]
+        self._capture_stderr = sys.__stderr__  # type: ignore[assignment]
         self.lobby = lobby
         self.identity = identity
         self.guest_mode = guest_mode

@@ -368,12 +368,6 @@ async def test_a_closed_websocket_session_is_freed_by_reference_counting(
             alive = [name for name, ref in refs.items() if ref() is not None]
             if not alive:
                 break
-        if alive == ["app"]:  # its screens, driver and websocket were freed
-            pytest.xfail(
-                "known intermittent defect (about 1 run in 6): the closed websocket session's App object "
-                "alone is still referenced; the holder is not found yet (the screens' holder was Textual's "
-                "layout closure, fixed in tui/teardown.py)"
-            )
         assert alive == []
     finally:
         await session.close()
