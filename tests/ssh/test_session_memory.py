@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import statistics
+import sys
 import time
 import weakref
 from pathlib import Path
@@ -53,6 +54,18 @@ async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonSer
     gc.collect(1)  # young garbage (the last layout's closures) only
     alive = [name for name, ref in refs.items() if ref() is not None]
     assert alive == []
+
+
+async def test_a_session_leaves_the_process_streams_alone(server: SaloonServer) -> None:
+    """Textual swaps ``sys.stdout``/``sys.stderr`` for the running app's print capture, which refers
+    to the app; every thread started meanwhile keeps ``sys.stderr`` for its life (``asyncio.to_thread``
+    starts them on demand), so a closed session's app stayed with it. Sessions leave the streams be."""
+    async with Terminal(server.port, "streams", make_key("streams"), size=(80, 24)) as term:
+        await term.wait_for("new table")
+        (app,) = server.sessions
+        assert all(getattr(stream, "app", None) is not app for stream in (sys.stdout, sys.stderr))
+        assert sys.stderr is sys.__stderr__ and sys.stdout is sys.__stdout__
+        del app
 
 
 # The operator's process ----------------------------------------------------------------------
