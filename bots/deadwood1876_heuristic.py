@@ -23,6 +23,12 @@ The bot plays like a careful person at the table:
   Safe of a rival establishment.
 
 All choices are deterministic given the seed (the bot's random source only breaks exact ties).
+
+Speed (the bot plays whole games inside a search): what depends only on the game's progress and
+the unseen Safes (keep values, Safe values, the unknown Safes' statistics) and the end-of-game
+model's standings are cached between decisions in bounded ``lru_cache`` tables; within a decision
+each chance to win, Robbery target and Duel outcome is worked out once, however many actions
+share it. The arithmetic is the same, in the same order, so the scores and moves are too.
 """
 
 from __future__ import annotations
@@ -30,9 +36,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
-from functools import cache
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from typing import Any, Generic, TypeVar
 
 from bots.estimates import chance
 from engine.deadwood1876 import actions as A
@@ -168,8 +174,13 @@ def heist_odds(gun: int, rivals: int) -> float:
     return total
 
 
-def _phi(z: float) -> float:
-    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+SQRT2 = math.sqrt(2.0)
+
+
+@lru_cache(maxsize=4096)
+def _strength(means: tuple[float, ...]) -> float:
+    """:func:`hand_strength`, cached."""
+    return hand_strength(means)
 
 
 def hand_strength(means: Sequence[float]) -> float:
@@ -207,8 +218,27 @@ class Deadwood1876Strategy:
         if handler is None:
             return legal[0]
         scores = handler(ctx, legal)
-        best = max(range(len(legal)), key=lambda i: (round(scores[i], 9), self._random.random()))
-        return legal[best]
+        return legal[self._best(scores)]
+
+    def _best(self, scores: list[float]) -> int:
+        """The index of the highest score rounded to 9 decimals, exact ties broken by a random draw
+        (one draw per score, in order). Rounding is monotonic, so only the scores within 1e-6 of the
+        highest can round to its value: the others are not rounded."""
+        draw = self._random.random
+        draws = [draw() for _ in scores]
+        total = sum(scores)
+        if total != total:  # a NaN (or infinities): no shortcut
+            keys = [(round(score, 9), r) for score, r in zip(scores, draws, strict=True)]
+            return max(range(len(scores)), key=keys.__getitem__)
+        top = max(scores)
+        floor = top - 1e-6
+        best, best_key = -1, (0.0, 0.0)
+        for i, score in enumerate(scores):
+            if score >= floor:
+                key = (round(score, 9), draws[i])
+                if best < 0 or key > best_key:
+                    best, best_key = i, key
+        return best
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view`` by the end-of-game model (:class:`_Model`): who
@@ -241,8 +271,105 @@ def _features(ctx: _Ctx, win: float) -> list[float]:
     return [logit, logit * ctx.progress]
 
 
+ZERO_STAT = (0.0, 0.0, 0.0)
+LABEL_STAT: dict[str, tuple[float, float, float]] = {
+    label: (
+        (float(info.gold), 0.0, 0.0)
+        if info.kind == GOLD
+        else (0.0, 0.0, GUN_MEAN[info.gun])
+        if info.kind == SHOWDOWN_GUN
+        else ZERO_STAT
+    )
+    for label, info in SAFES.items()
+}
+"""A known Safe's (gold mean, gold variance, Showdown strength) for the end-of-game model."""
+
+SARSAPARILLA = frozenset(label for label, info in SAFES.items() if info.mystery == "mystery_bad_sarsaparilla")
+"""The labels whose worth to their owner depends on the owner's Showdown Guns."""
+
+
+@lru_cache(maxsize=4096)
+def _pool_stats(
+    known: tuple[str, ...], heist: str | None
+) -> tuple[tuple[tuple[str, int], ...], int, float, float, float]:
+    """The Safes nobody has seen, given the ``known`` labels in every row and the Heist Safe:
+    ``(label, count)`` pairs in :data:`BASE_POOL` order, their count, and their gold mean, gold
+    variance and mean Showdown Gun strength (per Safe)."""
+    seen: dict[str, int] = {}
+    for label in known:
+        seen[label] = seen.get(label, 0) + 1
+    if heist:
+        seen[heist] = seen.get(heist, 0) + 1
+    pool = tuple([(label, max(0, k - seen.get(label, 0))) for label, k in BASE_POOL.items()])
+    count = sum([k for _, k in pool])
+    if count <= 0:
+        pool, count = tuple(BASE_POOL.items()), sum(BASE_POOL.values())
+    golds = [SAFES[lab].gold for lab, k in pool for _ in range(k)]  # as Counter.elements()
+    u_gold = sum(golds) / count
+    u_var = sum((g - u_gold) ** 2 for g in golds) / count
+    u_sg = sum(GUN_MEAN[SAFES[lab].gun] for lab, k in pool for _ in range(k) if SAFES[lab].kind == SHOWDOWN_GUN) / count
+    return pool, count, u_gold, u_var, u_sg
+
+
+@lru_cache(maxsize=1024)
+def _keep_table(
+    w_gun: float, stetson: float, horse: float, duster: float, holster: float
+) -> tuple[tuple[float, ...], float]:
+    """Every card's keep value (gun weight ``w_gun``, the items' values) and their mean."""
+    item_value = {STETSON: stetson, HORSE: horse, DUSTER: duster, HOLSTER: holster}
+    keeps = tuple(w_gun * GUN_MEAN[CARD_GUN[c]] + item_value[CARD_ITEM[c]] for c in range(len(CARD_GUN)))
+    return keeps, sum(keeps) / len(CARD_GUN)
+
+
+@lru_cache(maxsize=1024)
+def _safe_table(sg_weight: float, badge_round: bool, current: int, progress: float) -> dict[str, float]:
+    """Every known label's worth to its owner (Bad Sarsaparilla as to anyone else), given the
+    Showdown Gun weight, the Badge Round and its current Badge's order, and the game's progress.
+    Shared between calls: never modify it."""
+    table: dict[str, float] = {}
+    for label, info in SAFES.items():
+        if info.kind == GOLD:
+            value = float(info.gold)
+        elif info.kind == SHOWDOWN_GUN:
+            value = sg_weight * GUN_MEAN[info.gun]
+        elif info.kind == BADGE:
+            if badge_round:
+                value = 1.5 if info.badge > current else 0.0
+            else:
+                value = 0.5 + 0.15 * info.badge + 0.5 * progress
+        else:
+            value = MYSTERY_VALUE.get(info.mystery, 0.0)
+        table[label] = value
+    return table
+
+
+@lru_cache(maxsize=4096)
+def _pool_value(pool: tuple[tuple[str, int], ...], count: int, table_key: tuple[float, bool, int, float]) -> float:
+    """The mean worth of an unknown Safe: the ``pool`` at :func:`_safe_table` of ``table_key``."""
+    table = _safe_table(*table_key)
+    return sum(table[lab] * k for lab, k in pool) / count
+
+
+T = TypeVar("T")
+
+
+class _lazy(Generic[T]):  # noqa: N801 - used as a decorator, like functools.cached_property
+    """A property worked out at its first use and then stored on the instance (like
+    :class:`functools.cached_property`, without its lock, which costs more than these values)."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __get__(self, obj: Any, cls: Any = None) -> T:
+        value = self.func(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
 class _Ctx:
-    """Everything a decision needs, computed once from the view."""
+    """Everything a decision needs, worked out from the view at its first use (the parts that
+    depend only on the game's progress and the unseen Safes are cached between decisions)."""
 
     def __init__(self, view: Any, seat: int) -> None:
         self.view = view
@@ -250,12 +377,10 @@ class _Ctx:
         self.n = len(view.players)
         table = COMP.player_counts[self.n]
         self.table = table
-        self.figures = list(view.players) + ([view.stranger] if view.stranger is not None else [])
+        self.figures = (*view.players, view.stranger) if view.stranger is not None else tuple(view.players)
         self.m = len(self.figures)
-        self.est = [f.establishment for f in self.figures]
+        self.est = tuple([f.establishment for f in self.figures])
         self.my_est = self.est[seat]
-        self.capacity = view.establishments[0].capacity if view.establishments else table.capacity
-        self.est_ids = [e.id for e in view.establishments]
         circles = table.circles_per_segment
         if self.n <= 3 and len(view.establishments) == 3:  # the prototype rules: one circle per Heist
             circles = 1
@@ -264,92 +389,126 @@ class _Ctx:
         self.endgame = view.phase in ("dagger", "explosives", "poker_deck", "showdown", "over")
         self.badge_round = view.circle == 0 and not self.endgame
         self.final = bool(view.final_turns) or self.badge_round or self.endgame
-        left = view.turns_left
-        self.progress = 1.0 if self.final else max(0.0, 1.0 - left / total_turns)
-        self.hand = list(view.hand)
+        self.progress = 1.0 if self.final else max(0.0, 1.0 - view.turns_left / total_turns)
+        self.hand = view.hand
         self.hand_ids = [c.id for c in self.hand]
-        self.my_safes = list(self.figures[seat].safes)
-        self._pool()
-        self._weights()
+        self.my_safes = self.figures[seat].safes
+        self.sg_weight = 0.8 + 0.2 * self.progress
         self._model: _Model | None = None
+        self._my_min: float | None = None
+        self._robbery: dict[tuple[int, int], float] = {}
+        self._duels: dict[tuple[int, int], list[Base]] = {}
+        self._best_duel: dict[int, float] = {}
+
+    @_lazy
+    def capacity(self) -> int:
+        """Stars an establishment holds."""
+        view = self.view
+        return view.establishments[0].capacity if view.establishments else self.table.capacity
+
+    @_lazy
+    def est_ids(self) -> list[int]:
+        """The establishments in play."""
+        return [e.id for e in self.view.establishments]
 
     # ------------------------------------------------------------ values
 
-    def _pool(self) -> None:
-        pool = Counter(BASE_POOL)
-        for f in self.figures:
-            for s in f.safes:
-                if s.contents is not None and pool.get(s.contents, 0) > 0:
-                    pool[s.contents] -= 1
-        if self.view.heist_safe and pool.get(self.view.heist_safe, 0) > 0:
-            pool[self.view.heist_safe] -= 1
-        count = sum(pool.values())
-        if count <= 0:
-            pool, count = Counter(BASE_POOL), sum(BASE_POOL.values())
-        golds = [SAFES[lab].gold for lab in pool.elements()]
-        self.u_gold = sum(golds) / count
-        self.u_var = sum((g - self.u_gold) ** 2 for g in golds) / count
-        self.u_sg = sum(GUN_MEAN[SAFES[lab].gun] for lab in pool.elements() if SAFES[lab].kind == SHOWDOWN_GUN) / count
-        self.pool = pool
-        self.pool_count = count
+    @_lazy
+    def _unknown(self) -> tuple[tuple[tuple[str, int], ...], int, float, float, float]:
+        """:func:`_pool_stats` of this view."""
+        known = sorted([s.contents for f in self.figures for s in f.safes if s.contents is not None])
+        return _pool_stats(tuple(known), self.view.heist_safe)
 
-    def _weights(self) -> None:
+    @_lazy
+    def u_gold(self) -> float:
+        """The gold mean of an unknown Safe."""
+        return self._unknown[2]
+
+    @_lazy
+    def u_var(self) -> float:
+        """The gold variance of an unknown Safe."""
+        return self._unknown[3]
+
+    @_lazy
+    def u_sg(self) -> float:
+        """The mean Showdown Gun strength of an unknown Safe."""
+        return self._unknown[4]
+
+    @_lazy
+    def _keeps(self) -> tuple[tuple[float, ...], float]:
+        """:func:`_keep_table` at this point of the game."""
         p = self.progress
-        self.w_gun = GUN_WEIGHT[0] + GUN_WEIGHT[1] * p
-        if self.badge_round:
-            self.w_gun = 1.0
+        w_gun = 1.0 if self.badge_round else GUN_WEIGHT[0] + GUN_WEIGHT[1] * p
+        if self.endgame:
+            return _keep_table(w_gun, 0.0, 0.0, 0.0, 0.0)
         left_frac = 0.0 if self.final else min(1.0, self.view.turns_left / self.total_turns)
         attach = self.table.holster_mode != "assist"
-        self.item_value = {
-            STETSON: 0.1 + 0.45 * left_frac,
-            HORSE: 0.2 + 0.5 * p,
-            DUSTER: 0.25 if not self.final else 0.15,
-            HOLSTER: 0.2 if attach else 0.3,
-        }
-        if self.endgame:
-            self.item_value = dict.fromkeys(self.item_value, 0.0)
-        self.sg_weight = 0.8 + 0.2 * p
-        self.avg_keep = sum(self.keep(c) for c in range(len(CARD_GUN))) / len(CARD_GUN)
-        self.u_value = sum(self.safe_value(lab) * k for lab, k in self.pool.items()) / self.pool_count
+        return _keep_table(
+            w_gun,
+            0.1 + 0.45 * left_frac,
+            0.2 + 0.5 * p,
+            0.25 if not self.final else 0.15,
+            0.2 if attach else 0.3,
+        )
+
+    @_lazy
+    def keeps(self) -> tuple[float, ...]:
+        """Every card's keep value (:meth:`keep`)."""
+        return self._keeps[0]
+
+    @_lazy
+    def avg_keep(self) -> float:
+        """The mean keep value of a card drawn at random."""
+        return self._keeps[1]
+
+    @_lazy
+    def _table_key(self) -> tuple[float, bool, int, float]:
+        """The arguments of :func:`_safe_table` at this point of the game."""
+        current = 0
+        if self.badge_round:
+            current = SAFES[self.view.badge].badge if self.view.badge in SAFES else 0
+        return (self.sg_weight, self.badge_round, current, self.progress)
+
+    @_lazy
+    def values(self) -> dict[str, float]:
+        """:func:`_safe_table` at this point of the game (shared: never modify it)."""
+        return _safe_table(*self._table_key)
+
+    @_lazy
+    def u_value(self) -> float:
+        """The worth of an unknown Safe."""
+        pool, count = self._unknown[:2]
+        return _pool_value(pool, count, self._table_key)
 
     def keep(self, card: int) -> float:
         """How much holding ``card`` is worth."""
-        return self.w_gun * GUN_MEAN[CARD_GUN[card]] + self.item_value[CARD_ITEM[card]]
+        return self.keeps[card]
 
     def cost(self, card: int) -> float:
         """What playing ``card`` (and drawing a random replacement) loses."""
-        return self.keep(card) - self.avg_keep
+        return self.keeps[card] - self.avg_keep
 
     def safe_value(self, label: str | None, owner_is_me: bool = True) -> float:
         """A Safe's worth to its owner, in gold units (``None``: an unknown Safe)."""
         if label is None:
             return self.u_value
-        info = SAFES.get(label)
-        if info is None:
-            return 0.0
-        if info.kind == GOLD:
-            return float(info.gold)
-        if info.kind == SHOWDOWN_GUN:
-            return self.sg_weight * GUN_MEAN[info.gun]
-        if info.kind == BADGE:
-            if self.badge_round:
-                current = SAFES[self.view.badge].badge if self.view.badge in SAFES else 0
-                return 1.5 if info.badge > current else 0.0
-            return 0.5 + 0.15 * info.badge + 0.5 * self.progress
-        if info.mystery == "mystery_bad_sarsaparilla" and owner_is_me:
+        if owner_is_me and label in SARSAPARILLA:
             best = max((GUN_MEAN[SAFES[s.contents].gun] for s in self.my_safes if _is_sg(s.contents)), default=0.0)
             return -0.4 - self.sg_weight * best
-        return MYSTERY_VALUE.get(info.mystery, 0.0)
+        return self.values.get(label, 0.0)
 
     def safe_values(self, row: Sequence[Any]) -> list[float]:
+        """:meth:`safe_value` of each Safe in ``row`` (0 for a revealed one)."""
         return [self.safe_value(s.contents) if not s.revealed else 0.0 for s in row]
 
     def gain_value(self, label: str | None) -> float:
         """The worth of gaining a Safe, the Third Law included (over the limit, the worst goes)."""
         value = self.safe_value(label)
-        mine = self.safe_values(self.my_safes)
-        if not self.badge_round and len(mine) >= COMP.safe_limit:
-            return max(0.0, value - min(mine)) if value > min(mine) else 0.0
+        if not self.badge_round and len(self.my_safes) >= COMP.safe_limit:
+            low = self._my_min
+            if low is None:
+                low = self._my_min = min(self.safe_values(self.my_safes))
+            return max(0.0, value - low) if value > low else 0.0
         return value
 
     def hand_means(self, without: int = -1, draws: int = 1) -> list[float]:
@@ -384,45 +543,100 @@ def _defender_extra(ctx: _Ctx, owner: int, index: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------------------- the end-of-game model
 
 
+Move = tuple[int, int, tuple[float, float, float]]
+"""A Safe moved from one figure to another (-1: out of play), with its :data:`LABEL_STAT`."""
+
+Base = tuple[float, tuple[float, ...], float]
+"""The hand-free part of a chance to win (:meth:`_Model.base`): the chance to advance, each rival's
+Showdown strength plus :data:`AVG_GUN`, this seat's Showdown Guns' strength."""
+
+
+@lru_cache(maxsize=8192)
+def _standing(
+    est: tuple[int, ...], mu: tuple[float, ...], var: tuple[float, ...], sg: tuple[float, ...], me: int
+) -> Base:
+    """:meth:`_Model.base` from each figure's establishment, gold mean and variance and Showdown
+    Guns' strength (cached: the same standings recur from decision to decision)."""
+    gold: dict[int, float] = {}
+    spread: dict[int, float] = {}
+    count: dict[int, int] = {}
+    for e, g, v in zip(est, mu, var, strict=True):
+        if e in count:
+            gold[e] += g
+            spread[e] += v
+            count[e] += 1
+        else:  # as 0.0 + g, the sums' start
+            gold[e] = 0.0 + g
+            spread[e] = 0.0 + v
+            count[e] = 1
+    mine = est[me]
+    advance = 1.0
+    for e in gold:
+        if e == mine:
+            continue
+        if count[mine] < count[e]:
+            delta = 0.5
+        elif count[mine] > count[e]:
+            delta = -0.5
+        else:
+            delta = 0.0
+        z = (gold[mine] - gold[e] + delta) / math.sqrt(spread[mine] + spread[e] + 0.35)
+        advance *= 0.5 * (1.0 + math.erf(z / SQRT2))  # the normal distribution's CDF at z
+    rivals = tuple([s + AVG_GUN for f, (e, s) in enumerate(zip(est, sg, strict=True)) if f != me and e == mine])
+    return advance, rivals, sg[me]
+
+
+Stat = tuple[float, float, float]
+"""A Safe's (gold mean, gold variance, Showdown strength) in the end-of-game model."""
+
+
+@lru_cache(maxsize=4096)
+def _row_stats(contents: tuple[str | None, ...], unknown: Stat) -> tuple[tuple[Stat, ...], float, float, float]:
+    """A row of Safes in the end-of-game model: each Safe's :data:`Stat` (``unknown`` for an unknown
+    one, ``None``) and the row's sums of each."""
+    row = tuple([unknown if label is None else LABEL_STAT.get(label, ZERO_STAT) for label in contents])
+    if not row:  # as sum([]) is
+        return row, 0, 0, 0
+    golds, spreads, guns = zip(*row, strict=True)
+    return row, sum(golds), sum(spreads), sum(guns)
+
+
 class _Model:
     """Estimates the chance to win from a position: who advances (establishment gold, known Safes
     exactly and unknown ones at the pool's mean and variance) times the chance to survive the
-    Showdown (Showdown Guns plus the hand)."""
+    Showdown (Showdown Guns plus the hand).
+
+    :meth:`win` remembers its answers for the decision (a handler asks the same question for many
+    actions: every card's Robbery of the same Safe, say)."""
 
     def __init__(self, ctx: _Ctx) -> None:
         self.ctx = ctx
-        self.stats = [[self.safe_stat(f, s) for s in ctx.figures[f].safes] for f in range(ctx.m)]
-        self.mu = [sum(x[0] for x in row) for row in self.stats]
-        self.var = [sum(x[1] for x in row) for row in self.stats]
-        self.sg = [sum(x[2] for x in row) for row in self.stats]
+        rows = [tuple([safe.contents for safe in figure.safes]) for figure in ctx.figures]
+        unknown = ZERO_STAT
+        if any(None in contents for contents in rows):
+            unknown = (ctx.u_gold, ctx.u_var, ctx.u_sg)
+        self.stats: list[tuple[Stat, ...]] = []
+        self.mu: list[float] = []
+        self.var: list[float] = []
+        self.sg: list[float] = []
+        for contents in rows:
+            row, mu, var, sg = _row_stats(contents, unknown if None in contents else ZERO_STAT)
+            self.stats.append(row)
+            self.mu.append(mu)
+            self.var.append(var)
+            self.sg.append(sg)
         me = ctx.me
-        if any(s.contents == "Bad Sarsaparilla" for s in ctx.my_safes):
+        if "Bad Sarsaparilla" in [s.contents for s in ctx.my_safes]:
             best = max((GUN_MEAN[SAFES[s.contents].gun] for s in ctx.my_safes if _is_sg(s.contents)), default=0.0)
             self.sg[me] -= best
-        self.hand = hand_strength(ctx.hand_means())
-
-    def safe_stat(self, figure: int, safe: Any) -> tuple[float, float, float]:
-        """(gold mean, gold variance, Showdown strength) of one Safe as this seat knows it."""
-        ctx = self.ctx
-        if safe.contents is None:
-            return ctx.u_gold, ctx.u_var, ctx.u_sg
-        if safe.revealed and figure < ctx.n:
-            info = SAFES.get(safe.contents)
-            if info is not None and info.kind == BADGE:
-                return 0.0, 0.0, 0.0
-        info = SAFES.get(safe.contents)
-        if info is None:
-            return 0.0, 0.0, 0.0
-        if info.kind == GOLD:
-            return float(info.gold), 0.0, 0.0
-        if info.kind == SHOWDOWN_GUN:
-            return 0.0, 0.0, GUN_MEAN[info.gun]
-        return 0.0, 0.0, 0.0
+        self.hand = _strength(tuple(ctx.hand_means()))
+        self._wins: dict[Any, float] = {}
+        self._bases: dict[Any, Base] = {}
 
     def win(
         self,
         est: Sequence[int] | None = None,
-        moves: Sequence[tuple[int, int, tuple[float, float, float]]] = (),
+        moves: Sequence[Move] = (),
         hand: float | None = None,
         gold_delta: float = 0.0,
         sg_delta: float = 0.0,
@@ -430,6 +644,42 @@ class _Model:
         """The chance to win with stars at ``est``, Safes moved by ``moves`` (``(from, to, stat)``,
         ``-1`` for out of play), the hand's Showdown strength ``hand``, plus ``gold_delta`` gold and
         ``sg_delta`` Showdown strength for this seat."""
+        key = (None if est is None else tuple(est), tuple(moves), gold_delta, sg_delta)
+        full = (key, hand)
+        result = self._wins.get(full)
+        if result is None:
+            result = self._wins[full] = self.finish(self.base(*key), hand)
+        return result
+
+    def base(
+        self,
+        est: tuple[int, ...] | None = None,
+        moves: tuple[Move, ...] = (),
+        gold_delta: float = 0.0,
+        sg_delta: float = 0.0,
+    ) -> Base:
+        """The part of :meth:`win` that does not depend on the hand (remembered for the decision)."""
+        key = (est, moves, gold_delta, sg_delta)
+        base = self._bases.get(key)
+        if base is None:
+            base = self._bases[key] = self._base(*key)
+        return base
+
+    def finish(self, base: Base, hand: float | None) -> float:
+        """:meth:`win` from its :meth:`base` and the hand's Showdown strength (``None``: as it is)."""
+        advance, rivals, mine_sg = base
+        if not rivals:
+            return advance
+        mine_strength = mine_sg + (self.hand if hand is None else hand)
+        total = 1.0
+        for s in rivals:
+            total += math.exp(SHOWDOWN_BETA * (s - mine_strength))
+        return advance / total
+
+    def _base(self, est: tuple[int, ...] | None, moves: tuple[Move, ...], gold_delta: float, sg_delta: float) -> Base:
+        """The hand-free part of :meth:`win`: the chance to advance, each rival's Showdown strength
+        plus :data:`AVG_GUN` (for the rivals in this seat's establishment), this seat's Showdown
+        Guns' strength."""
         ctx = self.ctx
         me = ctx.me
         est = ctx.est if est is None else est
@@ -447,34 +697,7 @@ class _Model:
                     sg[dst] += s
             mu[me] += gold_delta
             sg[me] += sg_delta
-        gold: dict[int, float] = {}
-        spread: dict[int, float] = {}
-        count: dict[int, int] = {}
-        for f in range(ctx.m):
-            e = est[f]
-            gold[e] = gold.get(e, 0.0) + mu[f]
-            spread[e] = spread.get(e, 0.0) + var[f]
-            count[e] = count.get(e, 0) + 1
-        mine = est[me]
-        advance = 1.0
-        for e in gold:
-            if e == mine:
-                continue
-            if count[mine] < count[e]:
-                delta = 0.5
-            elif count[mine] > count[e]:
-                delta = -0.5
-            else:
-                delta = 0.0
-            advance *= _phi((gold[mine] - gold[e] + delta) / math.sqrt(spread[mine] + spread[e] + 0.35))
-        rivals = [f for f in range(ctx.m) if f != me and est[f] == mine]
-        if not rivals:
-            return advance
-        mine_strength = sg[me] + (self.hand if hand is None else hand)
-        total = 1.0
-        for f in rivals:
-            total += math.exp(SHOWDOWN_BETA * (sg[f] + AVG_GUN - mine_strength))
-        return advance / total
+        return _standing(tuple(est), tuple(mu), tuple(var), tuple(sg), me)
 
 
 # ---------------------------------------------------------------------------- phase handlers
@@ -534,19 +757,32 @@ def _heist(ctx: _Ctx, legal: list[Any]) -> list[float]:
     return [heist_odds(CARD_GUN[a.card], rivals) * value - ctx.cost(a.card) for a in legal]
 
 
+@lru_cache(maxsize=256)
+def _typical_draws(keeps: tuple[float, ...]) -> tuple[float, ...]:
+    """Four 'typical' random draws (for a Duster), as keep values, from every card's keep value."""
+    draws = sorted(keeps)
+    return tuple(draws[int(len(draws) * q)] for q in (0.125, 0.375, 0.625, 0.875))
+
+
 def _duster_gain(ctx: _Ctx, card: int) -> float:
     """Expected change of the hand's keep value from a Duster (draw four, keep the best)."""
     others = [ctx.keep(c) for c in ctx.hand_ids]
     others.remove(ctx.keep(card))
     before = sum(ctx.keep(c) for c in ctx.hand_ids)
-    draws = sorted(ctx.keep(c) for c in range(len(CARD_GUN)))
-    typical = [draws[int(len(draws) * q)] for q in (0.125, 0.375, 0.625, 0.875)]
-    kept = sorted(others + typical, reverse=True)[: len(ctx.hand_ids)]
+    kept = sorted(others + list(_typical_draws(ctx.keeps)), reverse=True)[: len(ctx.hand_ids)]
     return sum(kept) - before
 
 
 def _robbery_value(ctx: _Ctx, owner: int, index: int) -> float:
-    """The worth of taking that Safe (mid-game, in gold units)."""
+    """The worth of taking that Safe (mid-game, in gold units; remembered for the decision)."""
+    value = ctx._robbery.get((owner, index))
+    if value is None:
+        value = ctx._robbery[owner, index] = _robbery_worth(ctx, owner, index)
+    return value
+
+
+def _robbery_worth(ctx: _Ctx, owner: int, index: int) -> float:
+    """:func:`_robbery_value`, worked out."""
     safe = ctx.figures[owner].safes[index]
     label = safe.contents
     value = ctx.gain_value(label)
@@ -562,24 +798,31 @@ def _robbery_value(ctx: _Ctx, owner: int, index: int) -> float:
 
 
 def _turn_mid(ctx: _Ctx, legal: list[Any]) -> list[float]:
+    keeps, avg_keep = ctx.keeps, ctx.avg_keep
+    robberies: dict[tuple[int, int], tuple[tuple[int, ...], float]] = {}  # Safe -> (extra dice, worth)
     out = []
     for a in legal:
-        if isinstance(a, A.Robbery):
-            p = attack_odds(CARD_GUN[a.card], _defender_extra(ctx, a.owner, a.index))
-            out.append(p * _robbery_value(ctx, a.owner, a.index) - ctx.cost(a.card))
-        elif isinstance(a, A.UseStetson):
+        kind = type(a)
+        if kind is A.Robbery:
+            where = (a.owner, a.index)
+            target = robberies.get(where)
+            if target is None:
+                target = robberies[where] = (_defender_extra(ctx, *where), _robbery_value(ctx, *where))
+            extra, value = target
+            out.append(attack_odds(CARD_GUN[a.card], extra) * value - (keeps[a.card] - avg_keep))
+        elif kind is A.UseStetson:
             unknown = sum(1 for f in range(ctx.m) if f != ctx.me for s in ctx.figures[f].safes if s.contents is None)
             views = min(ctx.table.stetson_views, unknown)
             left = min(1.0, ctx.view.turns_left / ctx.total_turns)
             out.append(views * (0.15 + 0.4 * left) - ctx.cost(a.card))
-        elif isinstance(a, A.UseDuster):
+        elif kind is A.UseDuster:
             out.append(_duster_gain(ctx, a.card) - 0.05)
-        elif isinstance(a, A.AttachHolster):
-            out.append(_attach_value(ctx, a) - ctx.cost(a.card))
-        elif isinstance(a, A.RideHorse | A.Duel):
+        elif kind is A.AttachHolster:
+            out.append(_attach_value(ctx, a) - (keeps[a.card] - avg_keep))
+        elif kind is A.RideHorse or kind is A.Duel:
             out.append(-ctx.cost(a.card) - 0.3 + POSITION_WEIGHT * ctx.progress * _position_gain(ctx, a))
         else:
-            out.append(-ctx.cost(getattr(a, "card", -1)) - 1.0)
+            out.append(-ctx.cost(a.card if kind in _WITH_CARD else -1) - 1.0)
     return out
 
 
@@ -603,84 +846,122 @@ def _position_gain(ctx: _Ctx, a: Any) -> float:
         est[ctx.me] = a.establishment
         return FINAL_SCALE * (model.win(est) - base)
     p = attack_odds(CARD_GUN[a.card], _defender_extra(ctx, a.target, -1))
-    return FINAL_SCALE * p * (max(_duel_outcomes(ctx, a.target)) - base)
+    best = ctx._best_duel.get(a.target)
+    if best is None:
+        best = ctx._best_duel[a.target] = max(_duel_outcomes(ctx, a.target))
+    return FINAL_SCALE * p * (best - base)
 
 
 def _duel_outcomes(ctx: _Ctx, target: int, attacker: int | None = None, hand: float | None = None) -> list[float]:
     """Chances to win after ``attacker`` (default: this seat) beats ``target`` in a Duel: one per
     place the loser may be sent (one value for a swap)."""
+    finish = ctx.model.finish
+    return [finish(base, hand) for base in _duel_bases(ctx, target, ctx.me if attacker is None else attacker)]
+
+
+def _duel_bases(ctx: _Ctx, target: int, attacker: int) -> list[Base]:
+    """The :meth:`_Model.base` of each outcome of :func:`_duel_outcomes` (remembered for the decision)."""
+    bases = ctx._duels.get((target, attacker))
+    if bases is not None:
+        return bases
     model = ctx.model
-    attacker = ctx.me if attacker is None else attacker
     here, there = ctx.est[attacker], ctx.est[target]
     if here != there:
         est = list(ctx.est)
         est[attacker], est[target] = there, here
-        return [model.win(est, hand=hand)]
-    out = []
-    for e in ctx.est_ids:
-        if e != here and ctx.est.count(e) < ctx.capacity:
-            est = list(ctx.est)
-            est[target] = e
-            out.append(model.win(est, hand=hand))
-    return out or [model.win(hand=hand)]
+        bases = [model.base(tuple(est))]
+    else:
+        bases = []
+        for e in ctx.est_ids:
+            if e != here and ctx.est.count(e) < ctx.capacity:
+                est = list(ctx.est)
+                est[target] = e
+                bases.append(model.base(tuple(est)))
+        if not bases:
+            bases = [model.base()]
+    ctx._duels[target, attacker] = bases
+    return bases
+
+
+_WITH_CARD = frozenset(
+    kind for kind in vars(A).values() if isinstance(kind, type) and "card" in getattr(kind, "__struct_fields__", ())
+)
+"""The action types that play a card (have a ``card`` field)."""
 
 
 def _turn_final(ctx: _Ctx, legal: list[Any]) -> list[float]:
     """Final turns and Badge turns: the change in the chance to win, plus a little of the mid-game
     score to break near-ties."""
     model = ctx.model
-    mid = _turn_mid_cheap(ctx, legal)
-    out = []
+    finish = model.finish
+    now = model.base()
     me = ctx.me
-    hands: dict[int, float] = {}
-
-    def hand_after(card: int) -> float:
-        if card not in hands:
-            hands[card] = hand_strength(ctx.hand_means(without=card))
-        return hands[card]
-
+    keeps, avg_keep = ctx.keeps, ctx.avg_keep
+    # what playing a card means: the hand's strength after it, the chance to win then, its cost
+    cards: dict[int, tuple[float, float, float]] = {}
+    # what robbing a Safe means: the defender's extra dice, the position if it works, its worth
+    targets: dict[tuple[int, int], tuple[tuple[int, ...], Base, float]] = {}
+    # what beating a figure in a Duel means: its extra dice, the positions it may lead to
+    duels: dict[int, tuple[tuple[int, ...], list[Base]]] = {}
     limit = not ctx.badge_round and len(ctx.my_safes) >= COMP.safe_limit
     worst_stat = None
     if limit:
         vals = ctx.safe_values(ctx.my_safes)
         worst_stat = model.stats[me][vals.index(min(vals))]
-    for i, a in enumerate(legal):
-        card = getattr(a, "card", -1)
-        h = hand_after(card)
-        if isinstance(a, A.Robbery):
-            p = attack_odds(CARD_GUN[card], _defender_extra(ctx, a.owner, a.index))
-            stat = model.stats[a.owner][a.index]
-            moves = [(a.owner, me, stat)]
-            if worst_stat is not None:
-                moves.append((me, -1, min(worst_stat, stat)))
-            win = p * model.win(moves=moves, hand=h) + (1 - p) * model.win(hand=h)
-        elif isinstance(a, A.Duel):
-            p = attack_odds(CARD_GUN[card], _defender_extra(ctx, a.target, -1))
-            win = p * max(_duel_outcomes(ctx, a.target, hand=h)) + (1 - p) * model.win(hand=h)
-        elif isinstance(a, A.RideHorse):
+    out = []
+    for a in legal:
+        kind = type(a)
+        has_card = kind in _WITH_CARD
+        card = a.card if has_card else -1
+        known = cards.get(card)
+        if known is None:
+            h = _strength(tuple(ctx.hand_means(without=card)))
+            known = cards[card] = (h, finish(now, h), keeps[card] - avg_keep)
+        h, stay, cost = known
+        if kind is A.Robbery:
+            where = (a.owner, a.index)
+            target = targets.get(where)
+            if target is None:
+                owner, index = where
+                stat = model.stats[owner][index]
+                moves: tuple[Move, ...] = ((owner, me, stat),)
+                if worst_stat is not None:
+                    moves += ((me, -1, min(worst_stat, stat)),)
+                target = targets[where] = (
+                    _defender_extra(ctx, owner, index),
+                    model.base(None, moves),
+                    _robbery_value(ctx, owner, index),
+                )
+            extra, (advance, rivals, mine_sg), value = target
+            p = attack_odds(CARD_GUN[card], extra)
+            if rivals:  # finish(), inline
+                mine_strength = mine_sg + h
+                total = 1.0
+                for strength in rivals:
+                    total += math.exp(SHOWDOWN_BETA * (strength - mine_strength))
+                advance /= total
+            win = p * advance + (1 - p) * stay
+            out.append(FINAL_SCALE * win + 0.05 * (p * value - cost))
+            continue
+        if kind is A.Duel:
+            duel = duels.get(a.target)
+            if duel is None:
+                duel = duels[a.target] = (_defender_extra(ctx, a.target, -1), _duel_bases(ctx, a.target, me))
+            p = attack_odds(CARD_GUN[card], duel[0])
+            win = p * max([finish(base, h) for base in duel[1]]) + (1 - p) * stay
+        elif kind is A.RideHorse:
             est = list(ctx.est)
             est[me] = a.establishment
             win = model.win(est, hand=h)
-        elif isinstance(a, A.UseDuster):
+        elif kind is A.UseDuster:
             means = ctx.hand_means(without=card, draws=0) + list(DRAW_QUANTILES)
             kept = sorted(means, reverse=True)[: len(ctx.hand_ids)]
             win = model.win(hand=hand_strength(kept))
-        elif isinstance(a, A.AttachHolster):
-            win = model.win(hand=h) + 0.002 * _attach_value(ctx, a)
+        elif kind is A.AttachHolster:
+            win = stay + 0.002 * _attach_value(ctx, a)
         else:
-            win = model.win(hand=h)
-        out.append(FINAL_SCALE * win + 0.05 * mid[i])
-    return out
-
-
-def _turn_mid_cheap(ctx: _Ctx, legal: list[Any]) -> list[float]:
-    out = []
-    for a in legal:
-        if isinstance(a, A.Robbery):
-            p = attack_odds(CARD_GUN[a.card], _defender_extra(ctx, a.owner, a.index))
-            out.append(p * _robbery_value(ctx, a.owner, a.index) - ctx.cost(a.card))
-        else:
-            out.append(-ctx.cost(getattr(a, "card", -1)) if hasattr(a, "card") else 0.0)
+            win = stay
+        out.append(FINAL_SCALE * win + 0.05 * (-cost if has_card else 0.0))
     return out
 
 
@@ -702,7 +983,7 @@ def _defend(ctx: _Ctx, legal: list[Any]) -> list[float]:
             stat = model.stats[fight.defender][fight.index]
             lose = [(fight.defender, fight.attacker, stat)]
         for a in legal:
-            h = hand_strength(ctx.hand_means(without=a.card))
+            h = _strength(tuple(ctx.hand_means(without=a.card)))
             keep = 1.0 - beats(attack, (CARD_GUN[a.card], *extra))
             if fight.kind == "robbery":
                 lost = model.win(moves=lose, hand=h)
@@ -732,7 +1013,7 @@ def _holster(ctx: _Ctx, legal: list[Any]) -> list[float]:
     att, dfd = fight.attacker, fight.defender
     a_dice = (CARD_GUN[fight.attack_card.id],)
     d_card = fight.defend_card
-    d_dice = (CARD_GUN[d_card.id],) if d_card is not None else (2,)
+    d_dice: tuple[int, ...] = (CARD_GUN[d_card.id],) if d_card is not None else (2,)
     extra = _defender_extra(ctx, dfd, fight.index)
     d_dice = d_dice + extra
     p_att = beats(a_dice, d_dice)
@@ -845,7 +1126,7 @@ def _poker(ctx: _Ctx, legal: list[Any]) -> list[float]:
     out = []
     for a in legal:
         g = CARD_GUN[a.card]
-        h = hand_strength(ctx.hand_means(without=a.card))
+        h = _strength(tuple(ctx.hand_means(without=a.card)))
         win = 0.0
         for face, p in _dist((g,)):
             win += p * 0.5 * (model.win(hand=h, gold_delta=face) + model.win(hand=h, gold_delta=-face))

@@ -4,13 +4,19 @@ A view shows everything public (stars, cards laid face up, revealed Safes, count
 seat, its own hand and Safes plus the Safes it has learned: seen with a Stetson, stolen, given,
 or won in a Heist, for as long as their owner has not shuffled them since. Nothing else hidden:
 no other hand, no unknown Safe, no deck order, no hidden choice before everyone has chosen.
+
+Views are immutable, so :func:`make_view` shares equal pieces between views: the
+:class:`SafeView` of a Safe without a Holster and the establishments (a small bounded cache).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from engine.core import OMNISCIENT
+from engine.deadwood1876.components import Components
 from engine.deadwood1876.events import Card
 from engine.deadwood1876.rules.badge_round import badge_safe
 from engine.deadwood1876.state import DeadwoodState
@@ -144,104 +150,145 @@ class View(msgspec.Struct, frozen=True):
     hands: tuple[tuple[Card, ...], ...] | None = None
 
 
+_TURN_PHASES = frozenset(("turn", "duster", "stetson", "defend", "holster", "choose_holster", "send_away", "give_safe"))
+_CHOICE_PHASES = ("pass_safe", "holster", "choose_holster", "heist", "showdown")
+_FIGHT_PHASES = ("defend", "holster", "choose_holster", "send_away")
+
+_HIDDEN = SafeView(None)
+"""A Safe the viewer does not know (shared: views are immutable)."""
+
+_kit_of: tuple[Components | None, tuple[str, ...], tuple[SafeView, ...], tuple[SafeView, ...]] = (None, (), (), ())
+
+
+def _safe_kit(comp: Components) -> tuple[tuple[str, ...], tuple[SafeView, ...], tuple[SafeView, ...]]:
+    """Every Safe's label (:meth:`Components.safe_label`) and its :class:`SafeView` without a
+    Holster, face down and face up, worked out once for the components (views are immutable, so
+    equal ones may be shared)."""
+    global _kit_of
+    if _kit_of[0] is not comp:
+        labels = tuple(comp.safe_label(s) for s in range(len(comp.safe_kind)))
+        _kit_of = (
+            comp,
+            labels,
+            tuple(SafeView(label) for label in labels),
+            tuple(SafeView(label, True) for label in labels),
+        )
+    return _kit_of[1:]
+
+
+@lru_cache(maxsize=256)
+def _establishment_views(
+    ids: tuple[int, ...], names: tuple[str, ...], capacity: int, est: tuple[int, ...]
+) -> tuple[EstablishmentView, ...]:
+    """The establishments ``ids`` (named ``names``) with the stars at ``est`` (cached: views are
+    immutable, so equal ones may be shared)."""
+    return tuple(
+        EstablishmentView(e, name, capacity, tuple([p for p, at in enumerate(est) if at == e]))
+        for e, name in zip(ids, names, strict=True)
+    )
+
+
 def make_view(st: DeadwoodState, seat: int | None) -> View:
     """Build the :class:`View` of ``seat`` (``None``: spectator; ``OMNISCIENT``: everything)."""
     comp, table = st.comp, st.table
     everything = seat == OMNISCIENT
     known = st.known[seat] if seat is not None and not everything else set()
+    labels, face_down, face_up = _safe_kit(comp)
+    faces = st.faces
+    revealed = st.revealed
+    safe_holster = st.safe_holster
+    phase = st.phase
+    n = st.n
+    showdown = phase in ("showdown", "over")
+    choosing = phase in _CHOICE_PHASES
+    winners = st.result.winners if st.result else ()
     players = []
     for p in range(st.m):
         own = everything or p == seat
-        safes = tuple(
-            SafeView(
-                comp.safe_label(s) if own or s in known or s in st.revealed else None,
-                s in st.revealed,
-                st.card(st.safe_holster[s]) if s in st.safe_holster else None,
-            )
-            for s in st.rows[p]
-        )
+        row = []
+        for s in st.rows[p]:
+            if s in safe_holster:
+                shown = own or s in known or s in revealed
+                row.append(SafeView(labels[s] if shown else None, s in revealed, faces[safe_holster[s]]))
+            elif s in revealed:
+                row.append(face_up[s])
+            elif own or s in known:
+                row.append(face_down[s])
+            else:
+                row.append(_HIDDEN)
+        safes = tuple(row)
         holster = st.figure_holster.get(p)
+        character = st.character[p]
         players.append(
             PlayerView(
-                seat=p,
-                character=comp.character_names[st.character[p]],
-                title=comp.character_titles[st.character[p]],
-                establishment=st.est[p],
-                hand_size=len(st.hands[p]) if p < st.n else 0,
-                safes=safes,
-                flipped=st.flipped[p],
-                out=st.phase in ("showdown", "over")
-                and p not in st.alive
-                and not (st.result and p in st.result.winners),
-                chosen=p in st.pending and st.phase in ("pass_safe", "holster", "choose_holster", "heist", "showdown"),
-                holster=st.card(holster) if holster is not None else None,
-                stranger=p == st.stranger,
+                p,
+                comp.character_names[character],
+                comp.character_titles[character],
+                st.est[p],
+                len(st.hands[p]) if p < n else 0,
+                safes,
+                st.flipped[p],
+                showdown and p not in st.alive and not (st.result and p in winners),
+                p in st.pending and choosing,
+                faces[holster] if holster is not None else None,
+                p == st.stranger,
             )
         )
-    establishments = tuple(
-        EstablishmentView(
-            e, comp.establishment_names[e], table.capacity, tuple(p for p in range(st.m) if st.est[p] == e)
-        )
-        for e in table.establishments
+    establishments = _establishment_views(
+        tuple(table.establishments),
+        tuple([comp.establishment_names[e] for e in table.establishments]),
+        table.capacity,
+        tuple(st.est[: st.m]),
     )
     fight_view = None
-    if st.fight is not None and st.phase in ("defend", "holster", "choose_holster", "send_away"):
+    if st.fight is not None and phase in _FIGHT_PHASES:
         f = st.fight
         fight_view = FightView(
-            kind=f.kind,
-            attacker=f.attacker,
-            defender=f.defender,
-            index=f.index,
-            attack_card=st.card(f.attack_card),
-            defend_card=st.card(f.defend_card) if f.defend_card >= 0 else None,
-            holsters=tuple((g, fighter, st.card(c)) for g, (c, fighter) in sorted(f.offers.items())),
-            thieves=tuple((t, st.card(c)) for t, c in sorted(f.thieves.items())),
+            f.kind,
+            f.attacker,
+            f.defender,
+            f.index,
+            faces[f.attack_card],
+            faces[f.defend_card] if f.defend_card >= 0 else None,
+            tuple([(g, fighter, faces[c]) for g, (c, fighter) in sorted(f.offers.items())]),
+            tuple([(t, faces[c]) for t, c in sorted(f.thieves.items())]),
         )
     hand: tuple[Card, ...] = ()
     if seat is not None and not everything:
-        hand = tuple(st.card(c) for c in sorted(st.hands[seat]))
+        hand = tuple([faces[c] for c in sorted(st.hands[seat])])
     segments = table.middle_safes + 1
-    heisting = st.phase == "heist" or (st.phase == "give_safe" and st.after_gain == "heist_done")
+    heisting = phase == "heist" or (phase == "give_safe" and st.after_gain == "heist_done")
     circles_done = (st.segment + heisting) * table.circles_per_segment + st.circle
     turns_left = max(0, segments * table.circles_per_segment - circles_done) if not st.badge else 0
-    in_turns = not heisting and st.phase in (
-        "turn",
-        "duster",
-        "stetson",
-        "defend",
-        "holster",
-        "choose_holster",
-        "send_away",
-        "give_safe",
-    )
+    in_turns = not heisting and phase in _TURN_PHASES
     badge = None
-    if st.badge and st.phase != "over" and st.badge <= 5 and in_turns:
+    if st.badge and phase != "over" and st.badge <= 5 and in_turns:
         badge = comp.safe_names[badge_safe(st, st.badge)]
     return View(
-        game="deadwood1876",
-        seat=seat,
-        phase=st.phase,
-        to_act=st.waiting,
-        players=tuple(players[: st.n]),
-        stranger=players[st.stranger] if st.stranger >= 0 else None,
-        acting_as_stranger=st.proxy,
-        establishments=establishments,
-        hand=hand,
-        current=st.current if in_turns else -1,
-        first=st.first,
-        circle=circles_done + 1 if not st.badge else 0,
-        turns_left=turns_left,
-        middle_safes=len(st.middle),
-        heist_safe=comp.safe_label(st.heist_safe) if st.heist_safe >= 0 else None,
-        badge=badge,
-        final_turns=st.segment == table.middle_safes and not st.badge,
-        deck_size=len(st.deck),
-        discard_size=len(st.discard),
-        fight=fight_view,
-        cards_to_discard=st.left if st.phase == "duster" else 0,
-        views_left=st.left if st.phase == "stetson" else 0,
-        giver=st.giver,
-        advanced=st.advanced,
-        winners=st.result.winners if st.result else (),
-        hands=tuple(tuple(st.card(c) for c in sorted(h)) for h in st.hands) if everything else None,
+        "deadwood1876",
+        seat,
+        phase,
+        st.waiting,
+        tuple(players[:n]),
+        players[st.stranger] if st.stranger >= 0 else None,
+        st.proxy,
+        establishments,
+        hand,
+        st.current if in_turns else -1,
+        st.first,
+        circles_done + 1 if not st.badge else 0,
+        turns_left,
+        len(st.middle),
+        labels[st.heist_safe] if st.heist_safe >= 0 else None,
+        badge,
+        st.segment == table.middle_safes and not st.badge,
+        len(st.deck),
+        len(st.discard),
+        fight_view,
+        st.left if phase == "duster" else 0,
+        st.left if phase == "stetson" else 0,
+        st.giver,
+        st.advanced,
+        winners,
+        tuple(tuple(faces[c] for c in sorted(h)) for h in st.hands) if everything else None,
     )
