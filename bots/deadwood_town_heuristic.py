@@ -34,6 +34,10 @@ valued once, from the view, and the best one is taken:
 
 All choices are deterministic given the seed (the bot's random source only breaks exact ties).
 
+For speed inside searches, what a decision asks several times (each building's annex, the
+Sheriff's and General Store's options, a shootout's stakes) is worked out once per decision, and
+the tables read from a view's plots are cached by the plots tuple (bounded: :data:`BOARD_CACHE`).
+
 Measured with ``saloon simulate deadwood_town --players N --bots heuristic,random,... --games
 1000 --seed 1`` (the heuristic in seat 0; the first player is rolled for each game; a shared
 first place counts as a win, as ``simulate`` counts it): see :data:`MEASURED`.
@@ -42,8 +46,10 @@ first place counts as a win, as ``simulate`` counts it): see :data:`MEASURED`.
 from __future__ import annotations
 
 import functools
+import operator
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
 
 from bots.estimates import chance
 from bots.heuristic import beat_all_chance
@@ -58,10 +64,14 @@ NEIGHBORS = {PLOTS[p]: tuple(PLOTS[q] for q in qs) for p, qs in enumerate(COMP.n
 RAIL_ROUTE = tuple(PLOTS[p] for p in COMP.rail_route)
 RED_ROW = frozenset(PLOTS[p] for p in COMP.red_row)
 INTERSECTIONS = {
-    i: tuple(PLOTS[p] for p in plots) for i, plots in zip(COMP.intersection_ids, COMP.intersection_plots, strict=True)
+    i: (PLOTS[a], PLOTS[b], PLOTS[c])
+    for i, (a, b, c) in zip(COMP.intersection_ids, COMP.intersection_plots, strict=True)
 }
 HIRE_COST = COMP.hire_cost
+_SECOND = operator.itemgetter(1)
 MINE = "mine"
+_HOLDING = frozenset(("stage_depot", "hotel", "undertaker", "sheriffs_office", "laundry"))
+"""The buildings whose control is worth something (:meth:`_Ctx.hold_value`)."""
 
 MEASURED = {
     2: (992, 1000),
@@ -212,7 +222,14 @@ class DeadwoodTownStrategy:
         ctx = _Ctx(view, seat)
         handler = _HANDLERS.get(view.phase)
         scores = handler(ctx, legal) if handler is not None else [0.0] * len(legal)
-        best = max(range(len(legal)), key=lambda i: (round(scores[i], 6), self._random.random()))
+        # the first best (score rounded, then a random draw for each action, in order)
+        rnd = self._random.random
+        best = 0
+        top = (round(scores[0], 6), rnd())
+        for i in range(1, len(scores)):
+            key = (round(scores[i], 6), rnd())
+            if key > top:
+                best, top = i, key
         return legal[best]
 
     def estimate(self, view: Any, seat: int) -> float:
@@ -250,8 +267,93 @@ def _features(view: Any, seat: int, finals: list[float]) -> list[float]:
     return [best / 4, mean / 4, best * progress / 4]
 
 
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):
+    """A lazy attribute worked out at its first read and then kept in the instance (as
+    :func:`functools.cached_property`, without its lock, which costs more than most of these)."""
+
+    def __init__(self, fn: Callable[[Any], _T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    @overload
+    def __get__(self, obj: None, cls: Any = None) -> _once[_T]: ...
+    @overload
+    def __get__(self, obj: object, cls: Any = None) -> _T: ...
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+class _Board:
+    """What the heuristic reads from a view's plots, worked out once per plots tuple.
+
+    Attributes:
+        kind: the building on each plot id (``""``: none); ``occ`` the cowboys there.
+        controllers: for each building kind held alone by a cowboy, the owner (the first such
+            plot in plot order).
+    """
+
+    __slots__ = ("_mine_at", "_spots", "controllers", "kind", "occ", "placed", "plots")
+
+    def __init__(self, plots: tuple[Any, ...]) -> None:
+        self.plots = plots
+        self.kind: dict[str, str] = {}
+        self.occ: dict[str, tuple[Any, ...]] = {}
+        self.controllers: dict[str, int] = {}
+        self.placed: list[tuple[str, Any]] = []
+        """Every cowboy in town with its plot id, in plot order."""
+        for p in plots:
+            pid, building, here = p.id, p.building, p.cowboys
+            self.kind[pid] = building
+            self.occ[pid] = here
+            if here:
+                if len(here) == 1 and building not in self.controllers:
+                    self.controllers[building] = int(here[0].owner)
+                for c in here:
+                    self.placed.append((pid, c))
+        self._mine_at: dict[int, dict[str, int]] = {}
+        self._spots: list[tuple[str, str, str, str]] | None = None
+
+    def sheriff_spots(self) -> list[tuple[str, str, str, str]]:
+        """The Sheriff intersections that touch a building, with their three plot ids."""
+        if self._spots is None:
+            kind = self.kind
+            self._spots = [(iid, a, b, c) for iid, (a, b, c) in INTERSECTIONS.items() if kind[a] or kind[b] or kind[c]]
+        return self._spots
+
+    def mine_at(self, seat: int) -> dict[str, int]:
+        """The plot ids where ``seat`` has a cowboy, with its strength."""
+        found = self._mine_at.get(seat)
+        if found is None:
+            found = self._mine_at[seat] = {pid: c.strength for pid, c in self.placed if c.owner == seat}
+        return found
+
+
+BOARD_CACHE = 1024
+"""How many plots tuples :func:`_board` remembers."""
+_BOARDS: dict[int, _Board] = {}
+
+
+def _board(plots: tuple[Any, ...]) -> _Board:
+    """The :class:`_Board` of a view's plots, cached by the tuple's identity (the view builder
+    shares the plots tuple between views of the same board; the cache holds the tuple, so its id
+    is not reused while it is cached); at most :data:`BOARD_CACHE` are kept."""
+    board = _BOARDS.get(id(plots))
+    if board is None or board.plots is not plots:
+        if len(_BOARDS) >= BOARD_CACHE:
+            _BOARDS.clear()
+        board = _BOARDS[id(plots)] = _Board(plots)
+    return board
+
+
 class _Ctx:
-    """One decision: the seat's situation, read from the view once.
+    """One decision: the seat's situation, read from the view once (each part when first needed).
 
     Attributes:
         kind: the building on each plot id (``""``: none); ``occ`` the cowboys there.
@@ -259,6 +361,9 @@ class _Ctx:
         weight: what a dollar of an opponent counts for the seat (``1 / (players - 1)``).
         finals: each player's final score if the game ended now (money less posters; the Stage
             Depot's holder gets its $10 times the chance that the game ends without the station).
+
+    What a decision asks several times (each building's annex, the Sheriff's and General
+    Store's options, a shootout's stakes) is worked out once and kept for the decision.
     """
 
     def __init__(self, view: Any, seat: int) -> None:
@@ -267,41 +372,86 @@ class _Ctx:
         self.n = len(view.players)
         self.others = [p for p in range(self.n) if p != seat]
         self.weight = 1.0 / max(1, self.n - 1)
-        self.kind = {p.id: p.building for p in view.plots}
-        self.occ = {p.id: p.cowboys for p in view.plots}
-        self.protected = frozenset(view.protected)
         self.players = view.players
         self.me_view = view.players[seat]
-        self.mine_at = {p.id: c.strength for p in view.plots for c in p.cowboys if c.owner == seat}
         self.rails: int = view.rails
         self.pool: int = view.crime_pool
         self.office = view.sheriffs_office
+        self._annex: dict[tuple[str, str], float] = {}
+        self._leader = -2
+        self._cheapest = 0
+        self._sheriff: dict[str, list[tuple[str, float]]] = {}
+        self._gs: dict[tuple[str, int, int], list[tuple[str, float]]] = {}
+        self._gs_plots: list[tuple[str, str, tuple[int, ...], bool]] | None = None
+        self._sheriff_plots: dict[str, float] | None = None
+        self._attack: dict[tuple[str, Any], tuple[str, int, int, float, float, float, float, float, float]] = {}
+        self._no_station: float = NO_STATION[min(self.rails, 4)]
+        self._hotel: float = 2.0 * max(0, 4 - self.rails) * 0.6 + 4.0 * 0.4
+
+    @_once
+    def board(self) -> _Board:
+        """The tables of the view's plots (:func:`_board`)."""
+        return _board(self.view.plots)
+
+    @_once
+    def kind(self) -> dict[str, str]:
+        """The building on each plot id (``""``: none)."""
+        return self.board.kind
+
+    @_once
+    def occ(self) -> dict[str, tuple[Any, ...]]:
+        """The cowboys on each plot id."""
+        return self.board.occ
+
+    @_once
+    def mine_at(self) -> dict[str, int]:
+        """The plot ids where the seat has a cowboy, with its strength."""
+        return self.board.mine_at(self.me)
+
+    @_once
+    def protected(self) -> frozenset[str]:
+        """The plot ids the Sheriff protects."""
+        return frozenset(self.view.protected)
+
+    @_once
+    def finals(self) -> list[float]:
+        """Each player's final score if the game ended now (see the class docstring)."""
         depot = self.controller("stage_depot")
-        self.finals = [
+        return [
             pl.money - pl.posters + (10 * NO_STATION[min(self.rails, 4)] if pl.seat == depot else 0)
-            for pl in view.players
+            for pl in self.players
         ]
-        self.best_other = max(self.finals[p] for p in self.others)
-        self.lead = self.finals[seat] - self.best_other
+
+    @_once
+    def best_other(self) -> float:
+        """The best opponent's final score."""
+        return max(self.finals[p] for p in self.others)
+
+    @_once
+    def lead(self) -> float:
         """The seat's final score less the best opponent's (positive: it leads)."""
-        late = sum(pl.money for pl in view.players) / self.n - LATE_MONEY
-        self.hasten: float = 1.0 + late / 5 if late > 0 else max(-1.0, min(1.0, self.lead / 5))
+        return self.finals[self.me] - self.best_other
+
+    @_once
+    def hasten(self) -> float:
         """How much the seat wants the game to end: 1 when it leads by $5 or more, -1 when it
         trails as much; once the game has run long, more and more for everyone."""
+        late = sum(pl.money for pl in self.players) / self.n - LATE_MONEY
+        return 1.0 + late / 5 if late > 0 else max(-1.0, min(1.0, self.lead / 5))
 
     # ------------------------------------------------------------ the table
 
     def controller(self, kind: str) -> int:
         """Who holds a building of ``kind`` alone (-1: nobody)."""
-        for pid, k in self.kind.items():
-            if k == kind and len(self.occ[pid]) == 1:
-                return int(self.occ[pid][0].owner)
-        return -1
+        return self.board.controllers.get(kind, -1)
 
     def leader(self, candidates: list[int] | None = None) -> int:
         """The opponent with the best final score (among ``candidates``)."""
-        pool = candidates if candidates is not None else self.others
-        return max(pool, key=lambda p: (self.finals[p], -p))
+        if candidates is None:
+            if self._leader == -2:
+                self._leader = max(self.others, key=lambda p: (self.finals[p], -p))
+            return self._leader
+        return max(candidates, key=lambda p: (self.finals[p], -p))
 
     def living(self, seat: int) -> int:
         return int(self.players[seat].living)
@@ -330,13 +480,14 @@ class _Ctx:
 
     def hold_value(self, kind: str, strength: int, plot: str, owner: int | None = None) -> float:
         """What holding the building (its control) is still worth to ``owner`` (default: the seat)."""
+        if kind not in _HOLDING:
+            return 0.0
         owner = self.me if owner is None else owner
-        keep = self.keep(strength, plot)
-        rails_left = max(0, 4 - self.rails)
+        keep = 1.0 if plot in self.protected else KEEP[strength]
         if kind == "stage_depot":
-            return 10.0 * NO_STATION[min(self.rails, 4)] * keep
+            return 10.0 * self._no_station * keep
         if kind == "hotel":
-            return (2.0 * rails_left * 0.6 + 4.0 * 0.4) * keep
+            return self._hotel * keep
         if kind == "undertaker":
             return 0.3 * self.n * keep
         if kind == "sheriffs_office":
@@ -346,7 +497,15 @@ class _Ctx:
         return 0.0
 
     def annex_value(self, kind: str, plot: str) -> float:
-        """What annexing ``kind`` (on ``plot``) is worth to the seat now, in relative dollars."""
+        """What annexing ``kind`` (on ``plot``) is worth to the seat now, in relative dollars
+        (worked out once per decision)."""
+        key = (kind, plot)
+        value = self._annex.get(key)
+        if value is None:
+            value = self._annex[key] = self._annex_value(kind, plot)
+        return value
+
+    def _annex_value(self, kind: str, plot: str) -> float:
         me = self.me_view
         w = self.weight
         if kind == "bank":
@@ -360,7 +519,7 @@ class _Ctx:
             victim = self.leader()
             return 1.0 + (1.0 if self.players[victim].money > 0 else 0.0) * max(w, 0.6)
         if kind == "general_store":
-            return 1.0 + max(0.0, max((v for _c, v in self.gs_options(plot)), default=0.0))
+            return 1.0 + max(0.0, self._gs_best(plot))
         if kind == "hotel":
             return 2.0
         if kind in ("laundry", "undertaker"):
@@ -391,7 +550,7 @@ class _Ctx:
             laundries = sum(1 for pid, s in self.mine_at.items() if self.kind[pid] == "laundry")
             return float(min(me.posters, 1 + laundries))
         if kind == "sheriffs_office":
-            return 0.3 + max((v for _i, v in self.sheriff_options(plot)), default=0.0)
+            return 0.3 + max(map(_SECOND, self.sheriff_options(plot)), default=0.0)
         if kind == "town_hall":
             return self.town_hall_value(plot)
         return 0.0
@@ -473,36 +632,49 @@ class _Ctx:
         return sum(1 for q in NEIGHBORS[pid] if self.kind[q])
 
     def sheriff_options(self, office: str = "") -> list[tuple[str, float]]:
-        """Each Sheriff intersection (touching a building) and what protecting its plots is worth."""
-        out = []
-        for iid, plots in INTERSECTIONS.items():
-            if not any(self.kind[p] for p in plots):
-                continue
-            value = 0.0
-            for pid in plots:
-                kind = self.kind[pid]
-                if not kind:
-                    continue
-                here = self.occ[pid]
-                mine = pid in self.mine_at or pid == office
-                if mine and kind != "church":
-                    s = self.mine_at.get(pid, 3)
-                    value += 0.5 + self.hold_value(kind, s, pid) * (1 - KEEP[s])
-                elif here and kind != "church":
-                    value -= 0.3 * self.weight
-                elif not here:
-                    value += 0.15
-            out.append((iid, value))
-        return out
+        """Each Sheriff intersection (touching a building) and what protecting its plots is worth
+        (worked out once per decision and ``office``)."""
+        found = self._sheriff.get(office)
+        if found is None:
+            found = self._sheriff[office] = self._sheriff_options(office)
+        return found
+
+    def _sheriff_worth(self, pid: str, mine: bool) -> float:
+        """What protecting the building on ``pid`` adds to an intersection's worth (0 if it adds
+        nothing; ``mine``: the seat holds it or is about to)."""
+        kind = self.kind[pid]
+        here = self.occ[pid]
+        if mine and kind != "church":
+            s = self.mine_at.get(pid, 3)
+            return 0.5 + self.hold_value(kind, s, pid) * (1 - KEEP[s])
+        if here and kind != "church":
+            return -(0.3 * self.weight)
+        if not here:
+            return 0.15
+        return 0.0
+
+    def _sheriff_options(self, office: str) -> list[tuple[str, float]]:
+        # the worths are never -0.0, so adding 0.0 for a plot that adds nothing changes no sum
+        worth = self._sheriff_plots
+        if worth is None:
+            mine_at = self.mine_at
+            worth = self._sheriff_plots = {
+                pid: self._sheriff_worth(pid, pid in mine_at) if kind else 0.0 for pid, kind in self.kind.items()
+            }
+        if self.kind.get(office):
+            worth = dict(worth)
+            worth[office] = self._sheriff_worth(office, True)
+        return [(iid, 0.0 + worth[a] + worth[b] + worth[c]) for iid, a, b, c in self.board.sheriff_spots()]
 
     def grift_options(self) -> list[tuple[Any, float]]:
         """Each opponent cowboy on a building and what sending it to the Mine is worth."""
         out = []
+        leader = self.leader()
         for pid, here in self.occ.items():
             for c in here:
                 if c.owner == self.me:
                     continue
-                lead = 1.5 if c.owner == self.leader() else 1.0
+                lead = 1.5 if c.owner == leader else 1.0
                 hold = self.hold_value(self.kind[pid], c.strength, pid, c.owner)
                 out.append(((pid, c.owner, c.strength), self.weight * lead * (MINE_COST + hold) + 0.1))
         return out
@@ -518,29 +690,61 @@ class _Ctx:
                     out.append(((src, c.owner, c.strength, dest), value))
         return out
 
+    def _gs_best(self, store: str) -> float:
+        """The best of :meth:`gs_options`' worths (0 if there is none)."""
+        best = None
+        for src, here in self.occ.items():
+            for c in here:
+                if src == store and c.owner == self.me:
+                    continue
+                for _dest, value in self.gs_destinations(src, c.owner, c.strength):
+                    if best is None or value > best:
+                        best = value
+        return 0.0 if best is None else best
+
     def gs_destinations(self, src: str, owner: int, strength: int) -> list[tuple[str, float]]:
-        """Where the General Store may move ``owner``'s cowboy from ``src``, and what each is worth."""
+        """Where the General Store may move ``owner``'s cowboy from ``src``, and what each is worth
+        (worked out once per decision and cowboy)."""
+        key = (src, owner, strength)
+        found = self._gs.get(key)
+        if found is None:
+            found = self._gs[key] = self._gs_destinations(src, owner, strength)
+        return found
+
+    def _gs_targets(self) -> list[tuple[str, str, tuple[int, ...], bool]]:
+        """The plots the General Store may move a cowboy to, whoever's: ``(plot, building, owners
+        of the cowboys there, a shootout follows)``, in plot order."""
+        targets = self._gs_plots
+        if targets is None:
+            targets = self._gs_plots = []
+            for dest, kind in self.kind.items():
+                if not kind or kind == "train_station":
+                    continue
+                here = self.occ[dest]
+                if here and dest in self.protected and kind != "church":
+                    continue
+                targets.append((dest, kind, tuple(c.owner for c in here), bool(here) and kind != "church"))
+        return targets
+
+    def _gs_destinations(self, src: str, owner: int, strength: int) -> list[tuple[str, float]]:
         out = []
         src_kind = self.kind[src]
         w = self.weight
-        for dest, kind in self.kind.items():
-            if not kind or kind == "train_station" or dest == src:
+        mine = owner == self.me
+        hold = self.hold_value
+        src_hold = hold(src_kind, strength, src, owner)
+        stays = 0.3 * BASE.get(src_kind, 1.0)
+        for dest, kind, owners, fight in self._gs_targets():
+            if dest == src or owner in owners:
                 continue
-            here = self.occ[dest]
-            if any(c.owner == owner for c in here):
-                continue
-            if here and dest in self.protected and kind != "church":
-                continue
-            fight = bool(here) and kind != "church"
-            if owner == self.me:
-                value = self.hold_value(kind, strength, dest) - self.hold_value(src_kind, strength, src)
+            dest_hold = hold(kind, strength, dest, owner) if kind in _HOLDING else 0.0
+            if mine:
+                value = dest_hold - src_hold
                 if fight:
                     value -= 3.0
             else:
-                value = w * (
-                    self.hold_value(src_kind, strength, src, owner) - self.hold_value(kind, strength, dest, owner)
-                )
-                value += 0.3 * BASE.get(src_kind, 1.0) if not fight else 0.0
+                value = w * (src_hold - dest_hold)
+                value += stays if not fight else 0.0
                 if fight:
                     value -= 3.0
             out.append((dest, value))
@@ -550,33 +754,47 @@ class _Ctx:
 
     def shootout_value(self, strength: int, plot: str, defender: Any) -> float:
         """Attacking ``defender`` (a cowboy) on ``plot`` with the seat's ``strength`` cowboy."""
-        me = self.me_view
-        opp = self.players[defender.owner]
-        kind = self.kind[plot]
+        key = (plot, defender)
+        found = self._attack.get(key)
+        if found is None:
+            found = self._attack[key] = self._attack_stakes(plot, defender)
+        kind, my_cart, their_cart, worth, took, kill, bonus, skedaddle, poster = found
         w = self.weight
-        my_cart = 1 if me.cartridges > 0 else 0
-        their_cart = 1 if opp.cartridges > 0 else 0
         aw, dw, both, none = fight_odds(strength + my_cart, defender.strength + their_cart)
-        won = max(0.0, self.annex_value(kind, plot)) + self.hold_value(kind, strength, plot)
-        took = w * (self.hold_value(kind, defender.strength, plot, defender.owner) + MINE_COST)
-        kill = w * COWBOY[defender.strength]
-        if self.living(defender.owner) == 1:  # the defender's last cowboy: the game ends
-            kill += 0.5 * self.end_value(0.0)
+        won = worth + self.hold_value(kind, strength, plot)
         lost = COWBOY[strength]
         if self.living(self.me) == 1:
             lost += max(0.0, -self.end_value(0.0))
-        undertaker = self.controller("undertaker")
-        bonus = 1.0 if undertaker == self.me else -w if undertaker >= 0 else 0.0
-        skedaddle = SKEDADDLE_CHANCE if opp.ponies > 0 else 0.0
         stand = (
             aw * (won + took + kill + bonus)
             + dw * (-lost + bonus)
             + both * (kill - lost + took + 2 * bonus)
             + none * (-MINE_COST)
         )
-        value = -self.poster_cost() - CARTRIDGE * my_cart * (1 - skedaddle)
+        value = -poster - CARTRIDGE * my_cart * (1 - skedaddle)
         value += skedaddle * (won + took + w * PONY) + (1 - skedaddle) * stand
         return value
+
+    def _attack_stakes(
+        self, plot: str, defender: Any
+    ) -> tuple[str, int, int, float, float, float, float, float, float]:
+        """What attacking ``defender`` on ``plot`` puts at stake whatever the attacker's strength
+        (:meth:`shootout_value`; worked out once per decision and plot)."""
+        me = self.me_view
+        opp = self.players[defender.owner]
+        kind = self.kind[plot]
+        w = self.weight
+        my_cart = 1 if me.cartridges > 0 else 0
+        their_cart = 1 if opp.cartridges > 0 else 0
+        worth = max(0.0, self.annex_value(kind, plot))
+        took = w * (self.hold_value(kind, defender.strength, plot, defender.owner) + MINE_COST)
+        kill = w * COWBOY[defender.strength]
+        if self.living(defender.owner) == 1:  # the defender's last cowboy: the game ends
+            kill += 0.5 * self.end_value(0.0)
+        undertaker = self.controller("undertaker")
+        bonus = 1.0 if undertaker == self.me else -w if undertaker >= 0 else 0.0
+        skedaddle = SKEDADDLE_CHANCE if opp.ponies > 0 else 0.0
+        return kind, my_cart, their_cart, worth, took, kill, bonus, skedaddle, self.poster_cost()
 
     def defend_values(self) -> tuple[float, float]:
         """As the defender: (skedaddle, stand) worth, the attacker's cartridge still unknown."""
@@ -629,32 +847,47 @@ def _turn(ctx: _Ctx, legal: list[Any]) -> list[float]:
     """Hit the Town where it pays most, or Head Back (the cowboy that holds least first)."""
     scores = []
     hits = any(type(a) is A.HitTheTown for a in legal)
+    seen: dict[str, tuple[str, Any, float, bool, float]] = {}  # what each plot's actions share
+    cheapest = _cheapest(ctx)
+    hold = ctx.hold_value
     for action in legal:
         if type(action) is A.HitTheTown:
-            scores.append(_hit_value(ctx, action.strength, action.plot))
+            plot, strength = action.plot, action.strength
+            found = seen.get(plot)
+            if found is None:
+                found = seen[plot] = _hit_plot(ctx, plot)
+            kind, here, toll, free, worth = found
+            if free:
+                value = worth + hold(kind, strength, plot)
+                value -= STRENGTH_COST * (strength - cheapest)
+                scores.append(value - toll)
+            else:
+                scores.append(ctx.shootout_value(strength, plot, here[0]) - toll)
         else:
             value = ctx.return_value(action.place, action.strength)
             scores.append(value if not hits else value - 0.2)
     return scores
 
 
-def _hit_value(ctx: _Ctx, strength: int, plot: str) -> float:
-    """Sending the seat's ``strength`` cowboy to ``plot``."""
+def _hit_plot(ctx: _Ctx, plot: str) -> tuple[str, Any, float, bool, float]:
+    """What sending any of the seat's cowboys to ``plot`` shares: the building, the cowboys
+    there, the toll, whether it is free to annex (no shootout) and then the annex's worth."""
     kind = ctx.kind[plot]
     here = ctx.occ[plot]
     toll = 0.0
     if plot in ctx.protected and ctx.office not in (-1, ctx.me):
         toll = 1.0 + ctx.weight
     if kind == "church" or not here:
-        value = max(0.0, ctx.annex_value(kind, plot)) + ctx.hold_value(kind, strength, plot)
-        value -= STRENGTH_COST * (strength - _cheapest(ctx))
-        return value - toll
-    return ctx.shootout_value(strength, plot, here[0]) - toll
+        return kind, here, toll, True, max(0.0, ctx.annex_value(kind, plot))
+    return kind, here, toll, False, 0.0
 
 
 def _cheapest(ctx: _Ctx) -> int:
-    ranch = ctx.me_view.ranch
-    return next((s for s in (1, 2, 3) if ranch[s - 1]), 1)
+    """The weakest strength in the seat's Ranch (1 if it is empty); worked out once per decision."""
+    if not ctx._cheapest:
+        ranch = ctx.me_view.ranch
+        ctx._cheapest = next((s for s in (1, 2, 3) if ranch[s - 1]), 1)
+    return ctx._cheapest
 
 
 def _head_back(ctx: _Ctx, legal: list[Any]) -> list[float]:

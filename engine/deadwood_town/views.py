@@ -7,9 +7,14 @@ does so face up), their order is not: a view shows a stack's tile at a position 
 viewer knows it (a tile put under the stack in front of everyone; every tile of a stack the
 viewer looked at with the Fortune Teller, until someone else looks at it). The Fortune Teller's
 rearrangement in progress shows only to its player.
+
+Views are immutable, so :func:`make_view` shares identical pieces between them: plots, boards and
+stacks come from bounded caches keyed by the state's plain values (:data:`VIEW_CACHE` entries each).
 """
 
 from __future__ import annotations
+
+import functools
 
 import msgspec
 
@@ -172,6 +177,69 @@ def _cowboy(c: int) -> Cowboy:
     return Cowboy(c >> 2, c & 3)
 
 
+VIEW_CACHE = 4096
+"""How many boards and stacks the view builder remembers (each cache is bounded by this)."""
+
+_PROTECTED = tuple(tuple(p in plots for p in range(_COMP.num_plots)) for plots in _COMP.intersection_plots)
+"""Per Sheriff intersection, whether each plot is protected."""
+_PROTECTED_IDS = tuple(tuple(PLOTS[p] for p in plots) for plots in _COMP.intersection_plots)
+"""Per Sheriff intersection, the printed ids of its plots."""
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def _plot_view(p: int, tile: int, occ: tuple[int, ...], protected: bool) -> PlotView:
+    """The :class:`PlotView` of plot ``p`` holding ``tile`` and the cowboys coded ``occ``."""
+    return PlotView(
+        PLOTS[p], KINDS[tile] if tile >= 0 else "", tile == RAIL, tuple(sorted(_cowboy(c) for c in occ)), protected
+    )
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def _board_view(
+    board: tuple[int, ...], occ: tuple[tuple[int, ...], ...], sheriff: int
+) -> tuple[tuple[PlotView, ...], tuple[int, ...]]:
+    """The plots of a board (tiles, cowboys coded, the Sheriff's intersection), and how many
+    cowboys each seat has in town (indexed by seat; eight entries, more than any table has)."""
+    plots = tuple(map(_plot_view, range(len(board)), board, occ, _PROTECTED[sheriff]))
+    town = [0] * 8
+    for here in occ:
+        for c in here:
+            town[c >> 2] += 1
+    return plots, tuple(town)
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def _stack_view(stack: str, tiles: tuple[int, ...], order: tuple[int, ...] | None) -> StackView:
+    """A :class:`StackView` of ``stack`` holding ``tiles`` (sorted ids); ``order``: the tiles top
+    first, -1 where the viewer does not know it (``None``: it knows none)."""
+    contents = tuple(sorted(KINDS[t] for t in tiles))
+    if order is None:
+        return StackView(stack, len(tiles), contents, (None,) * len(tiles))
+    return StackView(stack, len(tiles), contents, tuple(KINDS[t] if t >= 0 else None for t in order))
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def _hidden_stacks(tiles: tuple[tuple[int, ...], ...]) -> tuple[StackView, ...]:
+    """The three stacks holding ``tiles`` (per stack, any order), none of whose order the viewer knows."""
+    return tuple(_stack_view(s, tuple(sorted(t)), None) for s, t in zip(STACKS, tiles, strict=True))
+
+
+def _stacks(st: DeadwoodTownState, known: set[int] | None) -> tuple[StackView, ...]:
+    """The building stacks as a viewer who knows the tiles ``known`` sees them (``None``: all)."""
+    stacks = [st.stacks[s] for s in STACKS]
+    if known is not None and (not known or all(map(known.isdisjoint, stacks))):
+        return _hidden_stacks(tuple(map(tuple, stacks)))
+    out = []
+    for s in STACKS:
+        tiles = st.stacks[s]
+        if known is not None and known.isdisjoint(tiles):
+            order = None
+        else:
+            order = tuple(t if known is None or t in known else -1 for t in reversed(tiles))
+        out.append(_stack_view(s, tuple(sorted(tiles)), order))
+    return tuple(out)
+
+
 def _pending(st: DeadwoodTownState, seat: int | None) -> PendingView | None:
     phase, p = st.phase, st.pending
     if not st.waiting:
@@ -197,18 +265,12 @@ def _pending(st: DeadwoodTownState, seat: int | None) -> PendingView | None:
 
 
 def make_view(st: DeadwoodTownState, seat: int | None) -> View:
-    """Build the :class:`View` of ``seat`` (``None``: spectator; ``OMNISCIENT``: everything)."""
-    protected = st.protected()
-    plots = tuple(
-        PlotView(
-            PLOTS[p],
-            KINDS[tile] if tile >= 0 else "",
-            tile == RAIL,
-            tuple(sorted(_cowboy(c) for c in st.occ[p])),
-            p in protected,
-        )
-        for p, tile in enumerate(st.board)
-    )
+    """Build the :class:`View` of ``seat`` (``None``: spectator; ``OMNISCIENT``: everything).
+
+    Identical plots, boards and stacks are built once and shared between views (they are
+    frozen): bounded caches keyed by the state's plain values (:data:`VIEW_CACHE`)."""
+    plots, town = _board_view(tuple(st.board), tuple(map(tuple, st.occ)), st.sheriff)
+    ranch, mine, unhired, boot_hill = st.ranch, st.mine, st.unhired, st.boot_hill
     players = tuple(
         PlayerView(
             p,
@@ -216,11 +278,11 @@ def make_view(st: DeadwoodTownState, seat: int | None) -> View:
             st.cartridges[p],
             st.ponies[p],
             st.posters[p],
-            (st.ranch[p][1], st.ranch[p][2], st.ranch[p][3]),
-            (st.mine[p][1], st.mine[p][2], st.mine[p][3]),
-            (st.unhired[p][1], st.unhired[p][2], st.unhired[p][3]),
-            (st.boot_hill[p][1], st.boot_hill[p][2], st.boot_hill[p][3]),
-            st.living(p),
+            (ranch[p][1], ranch[p][2], ranch[p][3]),
+            (mine[p][1], mine[p][2], mine[p][3]),
+            (unhired[p][1], unhired[p][2], unhired[p][3]),
+            (boot_hill[p][1], boot_hill[p][2], boot_hill[p][3]),
+            sum(ranch[p]) + sum(mine[p]) + town[p],
         )
         for p in range(st.n)
     )
@@ -230,15 +292,7 @@ def make_view(st: DeadwoodTownState, seat: int | None) -> View:
         known = st.public_known
     else:
         known = st.known[seat]
-    stacks = tuple(
-        StackView(
-            s,
-            len(st.stacks[s]),
-            tuple(sorted(KINDS[t] for t in st.stacks[s])),
-            tuple(KINDS[t] if known is None or t in known else None for t in reversed(st.stacks[s])),
-        )
-        for s in STACKS
-    )
+    stacks = _stacks(st, known)
     fight = st.fight
     shootout = None
     if fight is not None:
@@ -261,7 +315,7 @@ def make_view(st: DeadwoodTownState, seat: int | None) -> View:
         players=players,
         stacks=stacks,
         sheriff=_COMP.intersection_ids[st.sheriff],
-        protected=tuple(PLOTS[p] for p in protected),
+        protected=_PROTECTED_IDS[st.sheriff],
         sheriffs_office=sheriffs_office,
         rails=st.rails,
         rails_total=_COMP.rails,
