@@ -26,15 +26,21 @@ hand were scored with the capture points (CP) on the table plus what its own han
   once the supply ran out twice it prolongs the hand only to play the top discard at once.
 
 All choices are deterministic given the seed (the bot's random source only breaks exact ties).
+
+Speed (the bot plays search playouts): what a decision reads of the table and each Outlaw's
+projected payout are cached between decisions in bounded ``functools.lru_cache`` tables keyed by
+immutable view parts and tuples (pure functions, so the moves are the same as without them); a
+decision's context works out the rest once, and only the parts its handler asks for.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import operator
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from bots.estimates import chance
 from bots.heuristic import beat_all_chance
@@ -149,17 +155,295 @@ def _share(cp: tuple[float, ...], reward: int) -> tuple[int, ...]:
     floor = top - WINDOW
     values = sorted({v for v in cp if v >= floor and v > 0}, reverse=True)
     groups = [[seat for seat, v in enumerate(cp) if v == value] for value in values]
-    first = True
-    while reward > 0:
-        for i, group in enumerate(groups):
-            amount = FIRST_SHARE if first and i == 0 else OTHER_SHARE
-            if reward < amount * len(group):
+    if reward <= 0:
+        return tuple(paid)
+    for i, group in enumerate(groups):  # the first round: the leaders' first share
+        amount = FIRST_SHARE if i == 0 else OTHER_SHARE
+        if reward < amount * len(group):
+            return tuple(paid)
+        for seat in group:
+            paid[seat] += amount
+        reward -= amount * len(group)
+    # the full rounds that follow at once, then the round that stops short
+    per_round = OTHER_SHARE * sum(len(group) for group in groups)
+    rounds = reward // per_round if reward > 0 else 0
+    for group in groups:
+        for seat in group:
+            paid[seat] += OTHER_SHARE * rounds
+    reward -= per_round * rounds
+    if reward > 0:
+        for group in groups:
+            if reward < OTHER_SHARE * len(group):
                 return tuple(paid)
             for seat in group:
-                paid[seat] += amount
-            reward -= amount * len(group)
-        first = False
+                paid[seat] += OTHER_SHARE
+            reward -= OTHER_SHARE * len(group)
     return tuple(paid)
+
+
+_KIND = COMP.card_kind
+_CARD_ID = operator.attrgetter("id")
+_ROLE_OUTLAW, _ROLE_PHOTO, _ROLE_FASTEST = 1, 2, 3
+_ROLE = tuple({OUTLAW: _ROLE_OUTLAW, PHOTO: _ROLE_PHOTO, FASTEST_GUN: _ROLE_FASTEST}.get(t, 0) for t in COMP.card_type)
+"""Each card id's part in a group: an Outlaw card, a Photo, the Fastest gun, or another (0)."""
+_KIND_OF = {(t, o): k for k, (t, o) in enumerate(zip(COMP.kind_type, COMP.kind_outlaw, strict=True))}
+"""``COMP.kind_of`` as a table."""
+
+
+_TERRITORY = operator.attrgetter("territory")
+_KNOWN = operator.attrgetter("known")
+_REWARD = operator.attrgetter("reward")
+_OPENED = operator.attrgetter("opened")
+_NO_KINDS = [((0,) * NUM_KINDS,) * n for n in range(8)]
+"""No known cards for each seat, by the number of seats."""
+
+
+class _Table(NamedTuple):
+    """What :class:`_Ctx` reads of the territories: per seat and Outlaw (see :func:`_territory`),
+    the Fastest gun's ``(seat, outlaw)``, the cards on the table per kind and the counted CP
+    columns per Outlaw."""
+
+    cp: tuple[tuple[int, ...], ...]
+    printed: tuple[tuple[int, ...], ...]
+    hidden: tuple[tuple[bool, ...], ...]
+    outlaw_cards: tuple[tuple[int, ...], ...]
+    carriers: tuple[tuple[int, ...], ...]
+    fastest: tuple[int, int] | None
+    seen: tuple[int, ...]
+    cols: tuple[tuple[int, ...], ...]
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _table(territories: tuple[tuple[Any, ...], ...]) -> _Table:
+    """:class:`_Table` from every seat's territory, in seat order (cached by the territories: they
+    repeat from one decision to the next)."""
+    rows = [_territory(territory) for territory in territories]
+    cp, printed, hidden, outlaw_cards, carriers, fastest_at, seen = zip(*rows, strict=True)
+    fastest = None
+    for p, o in enumerate(fastest_at):
+        if o >= 0:
+            fastest = (p, o)
+    total = tuple(map(sum, zip(*seen, strict=True)))
+    return _Table(cp, printed, hidden, outlaw_cards, carriers, fastest, total, tuple(zip(*cp, strict=True)))
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _territory(
+    territory: tuple[Any, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
+    """What :class:`_Ctx` reads of one player's territory, per Outlaw: the counted CP, the printed
+    CP, a Hideout on the group, its Outlaw cards, its Outlaw cards and Photo; then the Outlaw of
+    the Fastest gun there (-1: none) and the cards per kind, Hideouts included (cached by
+    territory: territories repeat from one decision to the next)."""
+    cp = [0] * OUTLAWS
+    printed = [0] * OUTLAWS
+    hidden = [False] * OUTLAWS
+    outlaw_cards = [0] * OUTLAWS
+    carriers = [0] * OUTLAWS
+    fastest = -1
+    seen = [0] * NUM_KINDS
+    for group in territory:
+        o = group.outlaw
+        cp[o] = group.cp
+        printed[o] = group.printed_cp
+        if group.hideout is not None:
+            hidden[o] = True
+            seen[K_HIDEOUT] += 1
+        for card in group.cards:
+            c = card.id
+            seen[_KIND[c]] += 1
+            role = _ROLE[c]
+            if role == _ROLE_OUTLAW:
+                outlaw_cards[o] += 1
+                carriers[o] += 1
+            elif role == _ROLE_PHOTO:
+                carriers[o] += 1
+            elif role == _ROLE_FASTEST:
+                fastest = o
+    return tuple(cp), tuple(printed), tuple(hidden), tuple(outlaw_cards), tuple(carriers), fastest, tuple(seen)
+
+
+def _unseen(
+    table: tuple[int, ...],
+    known: Sequence[tuple[int, ...]],
+    hand: tuple[int, ...],
+    discard: tuple[int, ...],
+    pending: int,
+) -> tuple[tuple[int, ...], int, float]:
+    """The cards per kind the seat has not seen, given those it has seen per kind (on the table,
+    known in other hands, in its hand, in the discard stack as it knows it, and the ``pending``
+    kind, -1 for none); their number (at least 1); and the chance that a shot hits (the top
+    supply card is an Outlaw card)."""
+    seen = list(map(operator.add, table, map(operator.add, hand, discard)))
+    for row in known:
+        seen = list(map(operator.add, seen, row))
+    if pending >= 0:
+        seen[pending] += 1
+    unseen = tuple([d if d > 0 else 0 for d in map(operator.sub, KIND_SIZE, seen)])
+    total = sum(unseen)
+    unseen_total = max(1, total)
+    hit = sum(unseen[:OUTLAWS]) / unseen_total if total else 49 / 78
+    return unseen, unseen_total, hit
+
+
+_HAND_SIZE = operator.attrgetter("hand_size")
+_OTHERS = [[[p for p in range(n) if p != seat] for seat in range(n)] for n in range(8)]
+"""The seats other than ``seat``, by the number of seats and ``seat``."""
+_START_SUPPLY = [max(1, len(COMP.card_type) - COMP.hand_size * n - 1) for n in range(8)]
+"""The supply after the deal (at least 1), by the number of seats."""
+_LACKS = operator.attrgetter("lacks")
+
+
+def _opponent_columns(
+    me: int,
+    cp: Sequence[Sequence[int]],
+    hidden: Sequence[Sequence[bool]],
+    known: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    lacks: Sequence[Sequence[int]],
+    unseen: Sequence[int],
+    unseen_total: int,
+    opened: Sequence[bool],
+) -> tuple[tuple[tuple[float, ...], tuple[int, ...]], ...]:
+    """Per Outlaw, the CP each seat's unknown cards may still add to it (a rough guess, 0 for
+    ``me``), where the opponent has a group or known cards (elsewhere, a fraction of a card would
+    make the opponent a sharer it is not); and each seat's known cards of it."""
+    out = [[0.0] * OUTLAWS for _ in range(len(cp))]
+    for p in range(len(cp)):
+        if p == me:
+            continue
+        row_known = known[p]
+        unknown = max(0, hand_sizes[p] - sum(row_known))
+        row_cp, row_hidden, row_lacks, row = cp[p], hidden[p], lacks[p], out[p]
+        for o in range(OUTLAWS):
+            if row_hidden[o] or not (row_cp[o] or row_known[o]):
+                continue
+            guess = 0.0 if o in row_lacks else unknown * unseen[o] / unseen_total
+            cards = row_known[o] + guess
+            if opened[o]:
+                row[o] = OUTLAW_CP * cards * OPPONENT_WEIGHT
+            elif cards >= 2:
+                row[o] = OUTLAW_CP * cards * OPPONENT_WEIGHT * 0.5
+    return tuple(zip(zip(*out, strict=True), zip(*known, strict=True), strict=False))  # the Outlaws' kinds come first
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _kinds(cards: tuple[Any, ...]) -> tuple[int, ...]:
+    """How many of ``cards`` there are of each kind (cached by the tuple of cards)."""
+    out = [0] * NUM_KINDS
+    for kind in map(_KIND.__getitem__, map(_CARD_ID, cards)):
+        out[kind] += 1
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _potential(cards: int, photo: int, opened: bool, hidden: bool) -> tuple[float, float]:
+    """:meth:`_Ctx.potential` (cached: a few hundred arguments at most)."""
+    if hidden:
+        return 0.0, 0.0
+    ready = opened or cards >= FIRST_SET
+    cp = reward = 0.0
+    if cards:
+        weight = READY_WEIGHT if ready else PAIR_WEIGHT if cards == 2 else SINGLE_WEIGHT
+        cp += OUTLAW_CP * cards * weight
+        reward += 1000 * (cards - 1) * weight
+    if photo:
+        weight = READY_WEIGHT if ready else PHOTO_WAIT_WEIGHT
+        cp += PHOTO_CP * weight
+        reward += KIND_REWARD[K_PHOTO] * weight
+    return cp, reward
+
+
+def _worth(paid: Sequence[int], me: int) -> float:
+    """Seat ``me``'s payout less the mean of the others'."""
+    mine = paid[me]
+    return mine - (sum(paid) - mine) / (len(paid) - 1)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _final_value(me: int, col: tuple[int, ...], reward: int) -> float:
+    """:meth:`_Ctx.outlaw_value` when the hand ends now: the table's counted CP ``col`` and
+    ``reward`` scored, the 8 CP threshold included (cached: a pure function of its arguments)."""
+    if sum(col) < CAPTURE:
+        return 0.0
+    return _worth(_share(col, reward), me)
+
+
+def _open_value(
+    me: int,
+    col: tuple[int, ...],
+    reward: int,
+    cards: int,
+    photo: int,
+    hidden: bool,
+    opened: bool,
+    hope: float,
+    pot: tuple[float, ...],
+    known: tuple[int, ...],
+) -> float:
+    """:meth:`_Ctx.outlaw_value` while the hand goes on: the counted CP ``col`` plus what the
+    seat's hand (``cards`` Outlaw cards, ``photo`` Photos) and the opponents' unknown cards
+    (``pot``, where they have CP or ``known`` cards) may add, scored with the chance ``hope`` of a
+    capture (:func:`_projection`)."""
+    captured, share_of_capture, worth = _projection(me, col, reward, cards, photo, hidden, opened, pot, known)
+    chance = 1.0 if captured else hope * share_of_capture
+    if chance <= 0.0:
+        return 0.0
+    return chance * worth
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _projection(
+    me: int,
+    col: tuple[int, ...],
+    reward: int,
+    cards: int,
+    photo: int,
+    hidden: bool,
+    opened: bool,
+    pot: tuple[float, ...],
+    known: tuple[int, ...],
+) -> tuple[bool, float, float]:
+    """:func:`_project`, cached: a pure function of its arguments, the same for most decisions of
+    a turn."""
+    return _project(me, col, reward, cards, photo, hidden, opened, pot, known)
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _projections(
+    me: int,
+    col: tuple[int, ...],
+    reward: int,
+    hidden: bool,
+    opened: bool,
+    pot: tuple[float, ...],
+    known: tuple[int, ...],
+) -> dict[tuple[int, int], tuple[bool, float, float]]:
+    """A memo of :func:`_project` for one Outlaw as the table stands, by the hand's Outlaw cards
+    and Photos of it (at most a few dozen entries; filled by :meth:`_Ctx.hand_value`)."""
+    return {}
+
+
+def _project(
+    me: int,
+    col: tuple[int, ...],
+    reward: int,
+    cards: int,
+    photo: int,
+    hidden: bool,
+    opened: bool,
+    pot: tuple[float, ...],
+    known: tuple[int, ...],
+) -> tuple[bool, float, float]:
+    """What :func:`_open_value` scores, the chance of a capture aside: whether the Outlaw is
+    captured already (8 CP counted), the share of 8 CP the projected CP reach (at most 1) and what
+    the projected CP would pay the seat less the others' mean."""
+    actual = sum(col)
+    proj = [c + pot[p] if c > 0 or known[p] else c for p, c in enumerate(col)]
+    cp, more = _potential(cards, photo, opened or actual > 0, hidden)
+    proj[me] += cp
+    reward += int(more)
+    return actual >= CAPTURE, min(1.0, sum(proj) / CAPTURE), _worth(_share(tuple(proj), reward), me)
 
 
 ESTIMATE_SCALE = 5000.0
@@ -190,7 +474,9 @@ class WyattEarpStrategy:
         scores = handler(ctx, legal)
         if view.phase == "draw":
             self._guard_loops(view, ctx, legal, scores)
-        best = max(range(len(legal)), key=lambda i: (round(scores[i], 6), self._random.random()))
+        draw = self._random.random
+        keys = [(round(score, 6), draw()) for score in scores]  # one draw per action, in order
+        best = max(range(len(legal)), key=keys.__getitem__)
         if isinstance(legal[best], A.TakeTopDiscard):
             top = view.discard[-1].id
             self._taken[top] = self._taken.get(top, 0) + 1
@@ -260,6 +546,34 @@ def _features(money: list[float], seat: int) -> list[float]:
     return [best / 5000, mean / 5000, best * progress / 5000]
 
 
+_T = TypeVar("_T")
+
+
+class _lazy(Generic[_T]):  # noqa: N801 (a decorator, like functools.cached_property)
+    """An attribute worked out on first use, then stored on the instance (as
+    :class:`functools.cached_property`, without its lock: a decision's context is not shared)."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> _lazy[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object, objtype: type | None = None) -> _T | _lazy[_T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 class _Ctx:
     """Everything a decision needs, computed once from the view.
 
@@ -275,115 +589,101 @@ class _Ctx:
         self.view = view
         self.me = seat
         self.n = n = len(view.players)
-        self.others = [p for p in range(n) if p != seat]
-        self.cp = [[0] * OUTLAWS for _ in range(n)]
-        self.printed = [[0] * OUTLAWS for _ in range(n)]
-        self.hidden = [[False] * OUTLAWS for _ in range(n)]
-        self.outlaw_cards = [[0] * OUTLAWS for _ in range(n)]
-        self.carriers = [[0] * OUTLAWS for _ in range(n)]
-        self.fastest: tuple[int, int] | None = None
-        seen = [0] * NUM_KINDS
-        self.known = [[0] * NUM_KINDS for _ in range(n)]
-        for player in view.players:
-            p = player.seat
-            for group in player.territory:
-                o = group.outlaw
-                self.cp[p][o] = group.cp
-                self.printed[p][o] = group.printed_cp
-                if group.hideout is not None:
-                    self.hidden[p][o] = True
-                    seen[K_HIDEOUT] += 1
-                for card in group.cards:
-                    kind = COMP.card_kind[card.id]
-                    seen[kind] += 1
-                    if card.card == OUTLAW:
-                        self.outlaw_cards[p][o] += 1
-                        self.carriers[p][o] += 1
-                    elif card.card == PHOTO:
-                        self.carriers[p][o] += 1
-                    elif card.card == FASTEST_GUN:
-                        self.fastest = (p, o)
-            for card in player.known:
-                kind = COMP.card_kind[card.id]
-                self.known[p][kind] += 1
-                seen[kind] += 1
-        self.hand = [0] * NUM_KINDS
-        for card in view.hand:
-            kind = COMP.card_kind[card.id]
-            self.hand[kind] += 1
-            seen[kind] += 1
-        for card in view.discard:
-            seen[COMP.card_kind[card.id]] += 1
-        if view.pending is not None:
-            seen[COMP.card_kind[view.pending.id]] += 1
-        self.unseen = [max(0, KIND_SIZE[k] - seen[k]) for k in range(NUM_KINDS)]
-        self.unseen_total = max(1, sum(self.unseen))
-        unseen_outlaws = sum(self.unseen[:OUTLAWS])
-        self.hit = unseen_outlaws / self.unseen_total if sum(self.unseen) else 49 / 78
-        """The chance that a shot hits (the top supply card is an Outlaw card)."""
-        self.reward: list[int] = [poster.reward for poster in view.posters]
-        self.opened: list[bool] = [poster.opened for poster in view.posters]
-        self.hand_sizes: list[int] = [player.hand_size for player in view.players]
-        self.money: list[int] = [player.money for player in view.players]
-        self.lacks: list[set[int]] = [set(player.lacks) for player in view.players]
-        start_supply = len(COMP.card_type) - COMP.hand_size * n - 1
-        left: float = min(1.0, view.supply_size / max(1, start_supply))
+        self.others = _OTHERS[n][seat]
+        players = view.players
+        table = _table(tuple(map(_TERRITORY, players)))
+        self.cp, self.printed, self.hidden, self.outlaw_cards, self.carriers, self.fastest, table_seen, self.cols = (
+            table
+        )
+        knowns = tuple(map(_KNOWN, players))
+        self.known: Sequence[tuple[int, ...]] = _NO_KINDS[n]
+        if any(knowns):
+            self.known = tuple([_kinds(cards) for cards in knowns])
+        self.hand: tuple[int, ...] = _kinds(view.hand)
+        pending = -1 if view.pending is None else _KIND[view.pending.id]
+        self.unseen, self.unseen_total, self.hit = _unseen(
+            table_seen, self.known, self.hand, _kinds(view.discard), pending
+        )
+        self.reward: list[int] = list(map(_REWARD, view.posters))
+        self.opened: list[bool] = list(map(_OPENED, view.posters))
+        left: float = min(1.0, view.supply_size / _START_SUPPLY[n])
         self.progress = 1.0 - 0.4 * left if view.reshuffled else 0.6 * (1.0 - left)
         """How far into the hand we are: 0 at the deal, 0.6 at the reshuffle, 1 at the end."""
         self.ending: bool = view.reshuffled and view.supply_size < 2
         """Drawing from the supply ends the hand: the table as it stands is what counts."""
         self.hope = CAPTURE_HOPE * (1.0 - 0.5 * self.progress)
         self.hold_scale = 1.0 - 0.6 * self.progress
-        self.opp_pot = self._opponent_potential()
-        self._values: dict[tuple[Any, ...], float] = {}  # outlaw_value by its arguments, this decision
-        self.base = [self.outlaw_value(o) for o in range(OUTLAWS)]
-        self.base_total = sum(self.base)
-        self.hold_total = sum(self.hold(k) * self.hand[k] for k in HOLD)
-        self.stop = self.final_total() - self.base_total - self.hold_total
+        self._card_values: dict[int, float] = {}  # card_value(kind), this decision
+        self._keeps: dict[int, float] = {}  # keep(kind), this decision
+        self._hand_values: dict[tuple[int, int, int], float] = {}  # hand_value by its arguments, this decision
+        # per Outlaw, the _projections memo for the table as it stands, and its arguments
+        self._memos: list[dict[tuple[int, int], tuple[bool, float, float]] | None] = [None] * OUTLAWS
+        self._memo_args: list[Any] = [None] * OUTLAWS
+
+    # The parts below are worked out on first use only: not every decision needs them.
+
+    @_lazy
+    def money(self) -> list[int]:
+        """Every seat's money."""
+        return [player.money for player in self.view.players]
+
+    @_lazy
+    def _pot_cols(self) -> tuple[tuple[tuple[float, ...], tuple[int, ...]], ...]:
+        """Per Outlaw, what :func:`_open_value` reads of the opponents (:func:`_opponent_columns`)."""
+        players = self.view.players
+        return _opponent_columns(
+            self.me,
+            self.cp,
+            self.hidden,
+            tuple(self.known),
+            tuple(map(_HAND_SIZE, players)),
+            tuple(map(_LACKS, players)),
+            self.unseen,
+            self.unseen_total,
+            tuple(self.opened),
+        )
+
+    @property
+    def opp_pot(self) -> list[list[float]]:
+        """The CP each opponent's unknown cards may still add to each Outlaw (:func:`_opponent_columns`)."""
+        return [list(row) for row in zip(*(pot for pot, _ in self._pot_cols), strict=True)]
+
+    @_lazy
+    def base(self) -> list[float]:
+        """Each Outlaw's worth as the table and the hand stand (:meth:`outlaw_value`)."""
+        hand = self.hand
+        return [self.hand_value(o, hand[o], hand[K_PHOTO + o]) for o in range(OUTLAWS)]
+
+    def base_of(self, o: int) -> float:
+        """``base[o]``, without working out the other Outlaws'."""
+        hand = self.hand
+        return self.hand_value(o, hand[o], hand[K_PHOTO + o])
+
+    @_lazy
+    def base_total(self) -> float:
+        """The sum of :attr:`base`."""
+        return sum(self.base)
+
+    @_lazy
+    def hold_total(self) -> float:
+        """What the Sheriff cards (not Photos) in the hand are worth kept."""
+        return sum(self.hold(k) * self.hand[k] for k in HOLD)
+
+    @_lazy
+    def stop(self) -> float:
         """What ending the hand now (the table scored as it stands) is worth against going on."""
+        return self.final_total() - self.base_total - self.hold_total
 
     # ------------------------------------------------------------ values
-
-    def _opponent_potential(self) -> list[list[float]]:
-        """The CP each opponent's unknown cards may still add to each Outlaw (a rough guess), where
-        the opponent has a group or known cards (elsewhere, a fraction of a card would make the
-        opponent a sharer it is not)."""
-        out = [[0.0] * OUTLAWS for _ in range(self.n)]
-        for p in self.others:
-            unknown = max(0, self.hand_sizes[p] - sum(self.known[p]))
-            for o in range(OUTLAWS):
-                if self.hidden[p][o] or not (self.cp[p][o] or self.known[p][o]):
-                    continue
-                known = self.known[p][o]
-                guess = 0.0 if o in self.lacks[p] else unknown * self.unseen[o] / self.unseen_total
-                cards = known + guess
-                if self.opened[o]:
-                    out[p][o] = OUTLAW_CP * cards * OPPONENT_WEIGHT
-                elif cards >= 2:
-                    out[p][o] = OUTLAW_CP * cards * OPPONENT_WEIGHT * 0.5
-        return out
 
     def potential(self, o: int, cards: int, photo: int, opened: bool, hidden: bool) -> tuple[float, float]:
         """The CP and reward the seat's hand may still add to Outlaw ``o`` (``cards`` Outlaw
         cards, ``photo`` Photos), each weighted by the chance it gets played."""
-        if hidden:
-            return 0.0, 0.0
-        ready = opened or cards >= FIRST_SET
-        cp = reward = 0.0
-        if cards:
-            weight = READY_WEIGHT if ready else PAIR_WEIGHT if cards == 2 else SINGLE_WEIGHT
-            cp += OUTLAW_CP * cards * weight
-            reward += 1000 * (cards - 1) * weight
-        if photo:
-            weight = READY_WEIGHT if ready else PHOTO_WAIT_WEIGHT
-            cp += PHOTO_CP * weight
-            reward += KIND_REWARD[K_PHOTO] * weight
-        return cp, reward
+        return _potential(cards, photo, opened, hidden)
 
     def worth(self, paid: Sequence[int]) -> float:
         """The seat's payout less the mean of the others'."""
-        mine = paid[self.me]
-        return mine - (sum(paid) - mine) / (self.n - 1)
+        return _worth(paid, self.me)
 
     def outlaw_value(
         self,
@@ -397,68 +697,38 @@ class _Ctx:
     ) -> float:
         """What Outlaw ``o`` is worth to the seat (see the module docstring); the arguments replace
         the table's counted CP column, reward, the hand's Outlaw cards and Photos, and the seat's
-        Hideout. ``final``: the hand ends now (the table only, and the 8 CP threshold). Each value
-        is worked out once per decision."""
-        key = (
-            o,
-            None if col is None else tuple(col),
+        Hideout. ``final``: the hand ends now (the table only, and the 8 CP threshold)."""
+        column = self.cols[o] if col is None else tuple(col)
+        if reward is None:
+            reward = self.reward[o]
+        if final or self.ending:
+            return _final_value(self.me, column, reward)
+        pot, known = self._pot_cols[o]
+        captured, share_of_capture, worth = _projection(
+            self.me,
+            column,
             reward,
             self.hand[o] if cards is None else cards,
             self.hand[K_PHOTO + o] if photo is None else photo,
             self.hidden[self.me][o] if hidden is None else hidden,
-            final,
             self.opened[o],
+            pot,
+            known,
         )
-        value = self._values.get(key)
-        if value is None:
-            value = self._values[key] = self._outlaw_value(o, col, reward, key[3], key[4], key[5], final)
-        return value
-
-    def _outlaw_value(
-        self,
-        o: int,
-        col: Sequence[float] | None,
-        reward: int | None,
-        cards: int | None,
-        photo: int | None,
-        hidden: bool | None,
-        final: bool,
-    ) -> float:
-        """:meth:`outlaw_value`, worked out."""
-        me = self.me
-        col = [self.cp[p][o] for p in range(self.n)] if col is None else list(col)
-        reward = self.reward[o] if reward is None else reward
-        if final or self.ending:
-            if sum(col) < CAPTURE:
-                return 0.0
-            return self.worth(share(col, reward))
-        cards = self.hand[o] if cards is None else cards
-        photo = self.hand[K_PHOTO + o] if photo is None else photo
-        hidden = self.hidden[me][o] if hidden is None else hidden
-        actual = sum(col)
-        pot = self.opp_pot
-        proj = [c + pot[p][o] if c > 0 or self.known[p][o] else c for p, c in enumerate(col)]
-        cp, more = self.potential(o, cards, photo, self.opened[o] or actual > 0, hidden)
-        proj[me] += cp
-        reward += int(more)
-        if actual >= CAPTURE:
-            chance = 1.0
-        else:
-            chance = self.hope * min(1.0, sum(proj) / CAPTURE)
-        if chance <= 0.0:
-            return 0.0
-        return chance * self.worth(share(proj, reward))
+        chance = 1.0 if captured else self.hope * share_of_capture  # as in _open_value
+        return 0.0 if chance <= 0.0 else chance * worth
 
     def final_total(self, changes: dict[int, tuple[list[int], int]] | None = None) -> float:
         """What the table pays the seat (less the others' mean) if the hand ends now; ``changes``
         replaces some Outlaws' CP column and reward."""
         total = 0.0
+        me, cols, rewards = self.me, self.cols, self.reward
         for o in range(OUTLAWS):
             if changes and o in changes:
                 col, reward = changes[o]
+                total += _final_value(me, tuple(col), reward)
             else:
-                col, reward = [self.cp[p][o] for p in range(self.n)], self.reward[o]
-            total += self.outlaw_value(o, col, reward, final=True)
+                total += _final_value(me, cols[o], rewards[o])
         return total
 
     def hold(self, kind: int) -> float:
@@ -472,33 +742,71 @@ class _Ctx:
 
     def keep(self, kind: int) -> float:
         """What the seat loses by giving up (playing or discarding) one card of ``kind``."""
-        if kind in HOLD:
-            return self.hold(kind)
-        hand = list(self.hand)
-        hand[kind] -= 1
-        return self.card_value(kind, hand)
+        value = self._keeps.get(kind)
+        if value is None:
+            if kind in HOLD:
+                value = self.hold(kind)
+            else:
+                hand = list(self.hand)
+                hand[kind] -= 1
+                value = self.card_value(kind, hand)
+            self._keeps[kind] = value
+        return value
 
-    def card_value(self, kind: int, hand: list[int] | None = None) -> float:
+    def card_value(self, kind: int, hand: Sequence[int] | None = None) -> float:
         """What one more card of ``kind`` in the hand is worth."""
-        hand = self.hand if hand is None else hand
+        if hand is None:
+            value = self._card_values.get(kind)
+            if value is not None:
+                return value
+            value = self._card_values[kind] = self.card_value(kind, self.hand)
+            return value
+        hand_value = self.hand_value
         if kind < OUTLAWS:
             o = kind
-            return self.outlaw_value(o, cards=hand[o] + 1, photo=hand[K_PHOTO + o]) - self.outlaw_value(
-                o, cards=hand[o], photo=hand[K_PHOTO + o]
-            )
+            return hand_value(o, hand[o] + 1, hand[K_PHOTO + o]) - hand_value(o, hand[o], hand[K_PHOTO + o])
         if kind < K_PHOTO + OUTLAWS:
             o = kind - K_PHOTO
-            return self.outlaw_value(o, cards=hand[o], photo=hand[kind] + 1) - self.outlaw_value(
-                o, cards=hand[o], photo=hand[kind]
-            )
+            return hand_value(o, hand[o], hand[kind] + 1) - hand_value(o, hand[o], hand[kind])
         return self.hold(kind)
 
-    def random_card_value(self) -> float:
-        """The mean worth of a card the seat has not seen (what a draw from the supply brings)."""
+    def hand_value(self, o: int, cards: int, photo: int) -> float:
+        """``outlaw_value(o, cards=cards, photo=photo)``, the short way (once per decision)."""
+        key = (o, cards, photo)
+        value = self._hand_values.get(key)
+        if value is None:
+            if self.ending:
+                value = _final_value(self.me, self.cols[o], self.reward[o])
+            else:
+                memo = self._memos[o]
+                if memo is None:
+                    pot, known = self._pot_cols[o]
+                    me = self.me
+                    args = (me, self.cols[o], self.reward[o], self.hidden[me][o], self.opened[o], pot, known)
+                    memo = self._memos[o] = _projections(*args)
+                    self._memo_args[o] = args
+                projected = memo.get((cards, photo))
+                if projected is None:
+                    me, col, reward, hidden, opened, pot, known = self._memo_args[o]
+                    projected = memo[cards, photo] = _project(me, col, reward, cards, photo, hidden, opened, pot, known)
+                captured, share_of_capture, worth = projected
+                chance = 1.0 if captured else self.hope * share_of_capture  # as in _open_value
+                value = 0.0 if chance <= 0.0 else chance * worth
+            self._hand_values[key] = value
+        return value
+
+    @_lazy
+    def _random_card_value(self) -> float:
+        """:meth:`random_card_value`, worked out."""
         total = sum(self.unseen)
         if not total:
             return 0.0
-        return sum(self.card_value(k) * u for k, u in enumerate(self.unseen) if u) / total
+        card_value = self.card_value
+        return sum([card_value(k) * u for k, u in enumerate(self.unseen) if u]) / total
+
+    def random_card_value(self) -> float:
+        """The mean worth of a card the seat has not seen (what a draw from the supply brings)."""
+        return self._random_card_value
 
     def danger(self, kind: int) -> float:
         """What the next player (who may take the top discard) would gain from a card of ``kind``:
@@ -532,11 +840,11 @@ class _Ctx:
 
     def col(self, o: int) -> list[int]:
         """The counted CP column of Outlaw ``o``."""
-        return [self.cp[p][o] for p in range(self.n)]
+        return list(self.cols[o])
 
     def delta(self, o: int, **changes: Any) -> float:
         """How much Outlaw ``o``'s worth changes with ``changes`` (see :meth:`outlaw_value`)."""
-        return self.outlaw_value(o, **changes) - self.base[o]
+        return self.outlaw_value(o, **changes) - self.base_of(o)
 
     def add_own(self, o: int, cp: int, reward: int) -> float:
         """Gain from ``cp`` CP and ``reward`` dollars more on the seat's own group of ``o``."""
@@ -617,9 +925,9 @@ class _Ctx:
         """The chance that seat ``p`` holds a card of ``kind``."""
         if self.known[p][kind]:
             return 1.0
-        if kind < OUTLAWS and kind in self.lacks[p]:
+        if kind < OUTLAWS and kind in self.view.players[p].lacks:
             return 0.0
-        unknown = max(0, self.hand_sizes[p] - sum(self.known[p]))
+        unknown: int = max(0, self.view.players[p].hand_size - sum(self.known[p]))
         frac = self.unseen[kind] / self.unseen_total
         return 1.0 - (1.0 - min(1.0, frac)) ** unknown
 
@@ -637,10 +945,12 @@ class _Ctx:
         if not self.hidden[self.me][o]:
             col[self.me] += OUTLAW_CP * count
         value = self.outlaw_value_opened(o, col, self.reward[o] + 1000 * (count - 1), self.hand[o] - count)
-        return value - self.base[o]
+        return value - self.base_of(o)
 
     def outlaw_value_opened(self, o: int, col: list[int], reward: int, cards: int) -> float:
         """:meth:`outlaw_value` once ``o`` is opened (after a set)."""
+        if not self.ending:
+            self._pot_cols  # noqa: B018 (the opponents' potential with the Outlaws opened as they are)
         was = self.opened[o]
         self.opened[o] = True
         try:
@@ -660,7 +970,7 @@ def _draw(ctx: _Ctx, legal: list[Any]) -> list[float]:
     scores = []
     for action in legal:
         if isinstance(action, A.TakeTopDiscard):
-            kind = COMP.card_kind[view.discard[-1].id]
+            kind = _KIND[view.discard[-1].id]
             if ctx.ending:
                 # prolong the hand only to play that card now
                 gain = _play_at_once(ctx, kind)
@@ -693,7 +1003,7 @@ def _discard_scores(ctx: _Ctx, legal: list[Any], ends_hand: bool) -> dict[int, f
     out: dict[int, float] = {}
     for i, action in enumerate(legal):
         if isinstance(action, A.Discard):
-            kind = COMP.kind_of(action.card, action.outlaw)
+            kind = _KIND_OF[action.card, action.outlaw]
             if ends_hand:
                 out[i] = ctx.stop
             else:
@@ -713,7 +1023,7 @@ def _sheriff_value(ctx: _Ctx, action: Any) -> float:
         col = ctx.col(o)
         if not ctx.hidden[ctx.me][o]:
             col[ctx.me] += PHOTO_CP
-        return ctx.outlaw_value(o, col=col, reward=ctx.reward[o] + KIND_REWARD[K_PHOTO], photo=0) - ctx.base[o]
+        return ctx.outlaw_value(o, col=col, reward=ctx.reward[o] + KIND_REWARD[K_PHOTO], photo=0) - ctx.base_of(o)
     if isinstance(action, A.PlaySheriff):
         kind = SHOT_KIND[action.card]
         best = ctx.best_hideout() if kind == K_HIDEOUT else ctx.shot_target(kind)
@@ -733,7 +1043,7 @@ def _sheriff_value(ctx: _Ctx, action: Any) -> float:
     if isinstance(action, A.WyattEarpSearch):
         # the best card of the stack as the view knows it (cards another player may have taken
         # unseen are left out of view.discard: at worst, a card like an unknown one)
-        kinds = {COMP.card_kind[card.id] for card in ctx.view.discard} - {K_WYATT_EARP}
+        kinds = {_KIND[card.id] for card in ctx.view.discard} - {K_WYATT_EARP}
         gain = max((_take_value(ctx, kind) for kind in kinds), default=-math.inf)
         if ctx.view.discard_size > len(ctx.view.discard):
             gain = max(gain, ctx.random_card_value())
@@ -756,7 +1066,7 @@ def _take_value(ctx: _Ctx, kind: int) -> float:
 
 def _search(ctx: _Ctx, legal: list[Any]) -> list[float]:
     """After a Wyatt Earp search: the card of the stack worth most."""
-    return [_take_value(ctx, COMP.kind_of(a.card, a.outlaw)) for a in legal]
+    return [_take_value(ctx, _KIND_OF[a.card, a.outlaw]) for a in legal]
 
 
 def _play_now_value(ctx: _Ctx, kind: int) -> float:
@@ -787,17 +1097,16 @@ def _play(ctx: _Ctx, legal: list[Any]) -> list[float]:
     view = ctx.view
     size = len(view.hand)
     scores = [-math.inf] * len(legal)
-    sheriff = {i: _sheriff_value(ctx, a) for i, a in enumerate(legal) if _is_sheriff(a)}
+    sheriff = {i: _sheriff_value(ctx, a) for i, a in enumerate(legal) if isinstance(a, _SHERIFF_PLAYS)}
     best_sheriff = max(sheriff.values(), default=-math.inf)
     gaining_first = any(_gaining(legal[i]) and v == best_sheriff and v > 0 for i, v in sheriff.items())
-    stop = ctx.stop
     for i, value in sheriff.items():
         action = legal[i]
         if size == 2 and not _gaining(action) and not isinstance(action, A.PlayPhoto):
             # the last card goes next: the hand ends
-            scores[i] = stop + max(0.0, value + ctx.keep(_sheriff_kind(action)))
+            scores[i] = ctx.stop + max(0.0, value + ctx.keep(_sheriff_kind(action)))
         elif size == 2 and isinstance(action, A.PlayPhoto):
-            scores[i] = stop + ctx.final_delta_photo(action.outlaw)
+            scores[i] = ctx.stop + ctx.final_delta_photo(action.outlaw)
         elif value > 0:
             # cards that bring cards go before the melds they may complete
             scores[i] = value + (1e6 if _gaining(action) and gaining_first else 0.0)
@@ -842,26 +1151,27 @@ def _going_out(ctx: _Ctx, o: int, count: int) -> float:
     return final - (ctx.base_total + ctx.hold_total)
 
 
+_SHERIFF_PLAYS = (
+    A.PlayPhoto,
+    A.PlaySheriff,
+    A.MostWantedAsk,
+    A.MostWantedSteal,
+    A.WyattEarpDraw,
+    A.WyattEarpSearch,
+    A.WyattEarpRemoveHideout,
+)
+"""The plays of a Sheriff card (on the current player's turn)."""
+
+
 def _is_sheriff(action: Any) -> bool:
     """A play of a Sheriff card (on the current player's turn)."""
-    return isinstance(
-        action,
-        (
-            A.PlayPhoto,
-            A.PlaySheriff,
-            A.MostWantedAsk,
-            A.MostWantedSteal,
-            A.WyattEarpDraw,
-            A.WyattEarpSearch,
-            A.WyattEarpRemoveHideout,
-        ),
-    )
+    return isinstance(action, _SHERIFF_PLAYS)
 
 
 def _target(ctx: _Ctx, legal: list[Any]) -> list[float]:
     """After a hit: the group where the Sheriff card gains most; taking nothing (the rulebook's
     "may" after a Most Wanted! or a Wyatt Earp) only when every target would cost."""
-    kind = COMP.card_kind[ctx.view.pending.id] if ctx.view.pending is not None else -1
+    kind = _KIND[ctx.view.pending.id] if ctx.view.pending is not None else -1
     return [-1e-3 if isinstance(a, A.DeclineTarget) else ctx.target_gain(kind, a.owner, a.outlaw) for a in legal]
 
 

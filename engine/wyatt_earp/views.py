@@ -17,15 +17,25 @@ the Wyatt Earps) drop out of ``discard`` until the doubt is settled: until the s
 stack itself, a card comes back into view at the top, or the card taken is laid face up. No
 seat can therefore tell the card taken by comparing stacks. During its own search a seat sees
 the whole stack. A spectator knows what every player knows.
+
+Views are immutable, so equal groups, territories and posters are built once and shared between
+views (bounded caches, :func:`make_view`).
 """
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 
 from engine.core import OMNISCIENT
+from engine.wyatt_earp.components import components
 from engine.wyatt_earp.events import Card
 from engine.wyatt_earp.state import CARDS, OUTLAWS, WyattEarpState
+
+_CARD_CP = components().card_cp
+_OUTLAW_NAMES = components().outlaw_names
+_IN_TURN = frozenset(("play", "search", "target", "hideout_response", "free_photo"))
 
 
 class GroupView(msgspec.Struct, frozen=True):
@@ -139,41 +149,92 @@ class View(msgspec.Struct, frozen=True):
     hands: tuple[tuple[Card, ...], ...] | None = None
 
 
+_CARD = CARDS.__getitem__
+_LACKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(o for o in range(OUTLAWS) if mask >> o & 1) for mask in range(1 << OUTLAWS)
+)
+"""The Outlaws of each bit set of ``WyattEarpState.lacks``."""
+
+
+@functools.lru_cache(maxsize=1 << 9)
+def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
+    """The public faces of cards (cached: the discard stack stays the same for a few views)."""
+    return tuple(map(_CARD, ids))
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _group(outlaw: int, cards: tuple[int, ...], hideout: int) -> GroupView:
+    """The :class:`GroupView` of a group (cached: groups repeat from one view to the next; a view
+    and its parts are immutable, so equal groups may share one)."""
+    printed = sum(_CARD_CP[c] for c in cards)
+    return GroupView(
+        outlaw,
+        tuple(map(_CARD, cards)),
+        0 if hideout >= 0 else printed,
+        printed,
+        CARDS[hideout] if hideout >= 0 else None,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _territory(
+    terr: tuple[tuple[int, ...], ...], hideouts: tuple[int, ...]
+) -> tuple[tuple[GroupView, ...], tuple[int, ...]]:
+    """One player's groups (:func:`_group`, by Outlaw) and counted CP per Outlaw, from the cards of
+    each Outlaw and the Hideouts on them (cached, as :func:`_group`)."""
+    groups = tuple(_group(o, cards, hideouts[o]) for o, cards in enumerate(terr) if cards)
+    counted = [0] * OUTLAWS
+    for group in groups:
+        counted[group.outlaw] = group.cp
+    return groups, tuple(counted)
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _posters(
+    rewards: tuple[int, ...], opened: tuple[bool, ...], table_cp: tuple[tuple[int, ...], ...]
+) -> tuple[PosterView, ...]:
+    """The reward posters from the rewards, the opened Outlaws and every seat's counted CP per
+    Outlaw (cached, as :func:`_group`)."""
+    columns = zip(*table_cp, strict=True)
+    return tuple(
+        _poster(o, reward, was_opened, column)
+        for o, (reward, was_opened, column) in enumerate(zip(rewards, opened, columns, strict=True))
+    )
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _poster(outlaw: int, reward: int, opened: bool, column: tuple[int, ...]) -> PosterView:
+    """The :class:`PosterView` of an Outlaw from its counted CP per seat (cached, as :func:`_group`)."""
+    top = max(column)
+    leaders = tuple(p for p, cp in enumerate(column) if cp == top) if top > 0 else ()
+    return PosterView(outlaw, _OUTLAW_NAMES[outlaw], reward, opened, sum(column), leaders)
+
+
 def make_view(st: WyattEarpState, seat: int | None) -> View:
     """Build the :class:`View` of ``seat`` (``None``: spectator; ``OMNISCIENT``: everything)."""
     everything = seat == OMNISCIENT
-    card_cp = st.comp.card_cp
     players = []
-    table_cp = [[0] * OUTLAWS for _ in range(st.n)]
+    table_cp = []
+    known_cards = st.known
     for p in range(st.n):
-        groups = []
-        for o in range(OUTLAWS):
-            cards = st.terr[p][o]
-            if not cards:
-                continue
-            printed = sum(card_cp[c] for c in cards)
-            hideout = st.hideout[p][o]
-            counted = 0 if hideout >= 0 else printed
-            table_cp[p][o] = counted
-            groups.append(
-                GroupView(o, tuple(CARDS[c] for c in cards), counted, printed, CARDS[hideout] if hideout >= 0 else None)
-            )
-        own = p == seat
-        known = () if own else tuple(CARDS[c] for c in sorted(st.hands[p]) if c in st.known)
-        lacks = tuple(o for o in range(OUTLAWS) if st.lacks[p] >> o & 1)
-        players.append(PlayerView(p, st.money[p], len(st.hands[p]), tuple(groups), known, lacks))
-    posters = []
-    for o in range(OUTLAWS):
-        column = [table_cp[p][o] for p in range(st.n)]
-        top = max(column)
-        leaders = tuple(p for p in range(st.n) if column[p] == top) if top > 0 else ()
-        posters.append(PosterView(o, st.comp.outlaw_names[o], st.posters[o], st.opened[o], sum(column), leaders))
-    hand: tuple[Card, ...] = ()
+        groups, counted = _territory(tuple(map(tuple, st.terr[p])), tuple(st.hideout[p]))
+        table_cp.append(counted)
+        hand = st.hands[p]
+        if p == seat or not known_cards:
+            known: tuple[Card, ...] = ()
+        else:
+            known = tuple(map(_CARD, sorted(known_cards.intersection(hand))))
+        players.append(PlayerView(p, st.money[p], len(hand), groups, known, _LACKS[st.lacks[p]]))
+    posters = _posters(tuple(st.posters), tuple(st.opened), tuple(table_cp))
+    own: tuple[Card, ...] = ()
     if seat is not None and not everything:
-        hand = tuple(CARDS[c] for c in sorted(st.hands[seat]))
-    in_turn = st.phase in ("play", "search", "target", "hideout_response", "free_photo")
+        own = tuple(map(_CARD, sorted(st.hands[seat])))
+    in_turn = st.phase in _IN_TURN
     doubtful = st.doubtful(seat) if st.secret and not everything else ()
-    discard = tuple(CARDS[c] for c in st.discard if c not in doubtful)
+    if doubtful:
+        discard = tuple(CARDS[c] for c in st.discard if c not in doubtful)
+    else:
+        discard = _cards(tuple(st.discard))
     response = st.response if st.phase in ("hideout_response", "free_photo") else None
     return View(
         game="wyatt_earp",
@@ -185,8 +246,8 @@ def make_view(st: WyattEarpState, seat: int | None) -> View:
         starter=st.starter,
         current=st.current,
         players=tuple(players),
-        posters=tuple(posters),
-        hand=hand,
+        posters=posters,
+        hand=own,
         discard=discard,
         discard_size=len(st.discard),
         supply_size=len(st.supply),
@@ -196,5 +257,5 @@ def make_view(st: WyattEarpState, seat: int | None) -> View:
         pending=CARDS[st.pending] if st.pending >= 0 else None,
         hideout=response,
         winners=st.result.winners if st.result else (),
-        hands=tuple(tuple(CARDS[c] for c in sorted(h)) for h in st.hands) if everything else None,
+        hands=tuple(tuple(map(_CARD, sorted(h))) for h in st.hands) if everything else None,
     )
