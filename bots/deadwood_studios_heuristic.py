@@ -28,6 +28,10 @@ role): a plan is worth ``gains - TURN_COST x turns``.
 
 All choices are deterministic given the seed (the bot's random source only breaks exact ties).
 
+Speed: what a decision works out is memoised in bounded caches (pure functions of immutable inputs:
+the view's sets and roles, which views share while unchanged, the seat's rank, the rounded horizon),
+so a playout pays mostly for cache lookups; the moves are those of the plain computation.
+
 Measured against random bots with ``saloon simulate deadwood_studios --players N --bots
 heuristic,random,... --games 1000 --seed 1`` (one heuristic, in seat 0; ``simulate`` does not
 rotate seats, but the engine draws the first player at random each game; a shared first place
@@ -102,6 +106,10 @@ def _distances() -> tuple[tuple[int, ...], ...]:
 
 DIST = _distances()
 """``DIST[a][b]``: the moves from room ``a`` to room ``b``."""
+WALK_COST = tuple(tuple(TURN_COST * steps for steps in row) for row in DIST)
+"""``WALK_COST[a][b]``: the turns' cost of walking from room ``a`` to room ``b``."""
+WAIT_COST = tuple(tuple(TURN_COST * max(steps, 1) for steps in row) for row in DIST)
+"""``WAIT_COST[a][b]``: the same, at least one turn (waiting a turn first)."""
 
 
 @functools.cache
@@ -132,7 +140,11 @@ def success(budget: int, chips: int) -> float:
     return min(1.0, max(0.0, (7 - budget + chips) / 6))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+SUCCESS = tuple(tuple(success(budget, chips) for chips in range(8)) for budget in range(8))
+"""``SUCCESS[budget][chips]``: :func:`success` (budgets 2-6, chips 0-5), looked up in hot loops."""
+
+
+@functools.lru_cache(maxsize=1 << 13)
 def role_plan(
     budget: int, shots: int, chips: int, on_card: bool, bonus: float, others: float, horizon: float
 ) -> tuple[float, int]:
@@ -184,14 +196,39 @@ def rounds_left(view: Any) -> float:
     a round (at least one every round and a half)."""
     if view.scenes_left <= 1:
         return 0.0
-    shots: list[int] = sorted(s.shots_left for s in view.sets if not s.wrapped)
-    needed = sum(shots[:-1])
-    budgets = {s.id: s.scene.budget for s in view.sets if s.scene is not None}
+    sets = view.sets
+    needed = biggest = 0  # the shots of every unwrapped scene, then less the biggest (integers)
+    for set_view in sets:
+        if not set_view.wrapped:
+            shots = set_view.shots_left
+            needed += shots
+            if shots > biggest:
+                biggest = shots
+    needed -= biggest
     rate = 0.0
     for player in view.players:
-        if player.role is not None and player.room in budgets:
-            rate += success(budgets[player.room], player.chips)
+        if player.role is not None:
+            room = ROOM[player.room]
+            if room < NUM_SETS:
+                scene = sets[room].scene
+                if scene is not None:
+                    rate += SUCCESS[scene.budget][player.chips]
     return needed / max(rate, 2 / 3)
+
+
+def _capped(horizon: float, shots: int) -> float:
+    """``horizon``, or less when more rounds than a role with ``shots`` shots left can take: every
+    :func:`role_plan` of such a role then gives the same (its rounds are at most ``budget - 1``
+    rehearsals plus ``shots`` acts at the lowest success chance, 1 in 6), so the memoised values
+    are shared by every longer horizon."""
+    cap = PLAN_ROUNDS_BASE + PLAN_ROUNDS_PER_SHOT * shots
+    return cap if horizon > cap else horizon
+
+
+_MAX_BUDGET = max(scene.budget for scene in COMP.scenes)
+PLAN_ROUNDS_BASE = float(_MAX_BUDGET - 1)
+PLAN_ROUNDS_PER_SHOT = 1 / success(_MAX_BUDGET, 0)
+"""The most rounds a :func:`role_plan` can take: ``PLAN_ROUNDS_BASE + PLAN_ROUNDS_PER_SHOT x shots``."""
 
 
 ESTIMATE_SCALE = 10.0
@@ -212,10 +249,11 @@ class DeadwoodStudiosStrategy:
         """One of ``legal`` (never empty)."""
         if len(legal) == 1:
             return legal[0]
-        ctx = _Ctx(view, seat)
-        scores = [ctx.score(action) for action in legal]
-        best = max(range(len(legal)), key=lambda i: (round(scores[i], 6), self._random.random()))
-        return legal[best]
+        score = _Ctx(view, seat).score
+        scores = [score(action) for action in legal]
+        rand = self._random.random
+        keys = [(round(s, 6), rand()) for s in scores]  # one draw per action, in order (ties)
+        return legal[max(range(len(legal)), key=keys.__getitem__)]
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the fitted logistic regression on
@@ -281,182 +319,371 @@ def estimate_features(view: Any, seat: int) -> list[float]:
     ]
 
 
+PRICE = {
+    (line.rank, currency): COMP.price(line.rank, currency) for line in COMP.upgrades for currency in (DOLLARS, CREDITS)
+}
+"""The Casting Office's prices by ``(rank, currency)``."""
+_CHEAPEST = {
+    currency: min(price for (_, paid), price in PRICE.items() if paid == currency) for currency in (DOLLARS, CREDITS)
+}
+"""The cheapest upgrade in each currency: with less of both, no upgrade is affordable."""
+
+
 class _Ctx:
     """One decision: the seat's situation, read from the view once."""
 
+    __slots__ = ("view", "me", "seat", "room", "horizon", "_horizon", "_days_left", "_working", "_targets", "_rehearse")
+
     def __init__(self, view: Any, seat: int) -> None:
         self.view = view
-        self.me = view.players[seat]
+        self.me = me = view.players[seat]
         self.seat = seat
-        self.room = ROOM[self.me.room]
-        self.horizon = rounds_left(view)
-        self.days_left = float(max(0.0, view.days - view.day + (view.scenes_left - 1) / (NUM_SETS - 1)))
-        seen = {scene.id for scene in view.removed}
-        seen.update(s.scene.id for s in view.sets if s.scene is not None)
-        self.unseen = [c for c in range(NUM_SCENES) if c not in seen]
-        self._unseen = tuple(self.unseen)
-        self._horizon = round(self.horizon, 1)  # what role plans are priced on (cache keys)
+        self.room = ROOM[me.room]
+        self.horizon = horizon = rounds_left(view)
+        self._horizon = round(horizon, 1)  # what role plans are priced on (cache keys)
+        self._days_left: float | None = None
+        self._working: dict[str, tuple[int, ...]] | None = None
         self._targets: list[tuple[int, float]] | None = None
-        self._set_worths: dict[str, float] = {}  # set id -> set_worth, once per decision
+        self._rehearse: float | None = None
+
+    @property
+    def days_left(self) -> float:
+        """The days still to play, the current one counted by its share of scenes left."""
+        if self._days_left is None:
+            view = self.view
+            self._days_left = float(max(0.0, view.days - view.day + (view.scenes_left - 1) / (NUM_SETS - 1)))
+        return self._days_left
 
     # ------------------------------------------------------------ values
 
-    def others_rate(self, set_view: Any, budget: int) -> float:
-        """The shots the other players working on ``set_view`` remove per round."""
-        rate = 0.0
-        for player in self.view.players:
-            if player.seat != self.seat and player.role is not None and player.room == set_view.id:
-                rate += success(budget, player.chips)
-        return rate
+    def others_chips(self, set_id: str) -> tuple[int, ...]:
+        """The practice chips of the other players working on set ``set_id``, in seat order."""
+        working = self._working
+        if working is None:
+            working = self._working = {}
+            for player in self.view.players:
+                if player.seat != self.seat and player.role is not None:
+                    working[player.room] = (*working.get(player.room, ()), player.chips)
+        return working.get(set_id, ())
 
     def role_worth(self, set_view: Any, role: Any, chips: int = 0) -> tuple[float, int]:
         """:func:`role_plan` of ``role`` (a :class:`RoleView`) on ``set_view`` for this seat."""
-        scene = set_view.scene
-        budget = scene.budget
-        if role.on_card:
-            index = [r.name for r in set_view.starring].index(role.name)
-            bonus = bonus_share(budget, len(set_view.starring))[index]
-        else:
-            anyone = any(r.seat >= 0 and r.seat != self.seat for r in set_view.starring)
-            bonus = role.rank * (1.0 if anyone else 0.3)
-        others = round(self.others_rate(set_view, budget), 3)
-        return role_plan(budget, set_view.shots_left, chips, role.on_card, round(bonus, 3), others, self._horizon)
+        shots = set_view.shots_left
+        others = self.others_chips(set_view.id)
+        horizon = _capped(self._horizon, shots)
+        return _role_worth(set_view.scene.budget, shots, set_view.starring, role, self.seat, chips, others, horizon)
 
-    def set_worth(self, set_view: Any) -> float:
-        """The best free role this seat may take on ``set_view`` (face up), or a face-down scene's
-        average best; ``-1e9`` when there is nothing to take. Worked out once per set and decision."""
-        worth = self._set_worths.get(set_view.id)
-        if worth is None:
-            worth = self._set_worths[set_view.id] = self._set_worth(set_view)
-        return worth
-
-    def _set_worth(self, set_view: Any) -> float:
-        """:meth:`set_worth`, worked out."""
+    def set_worths(self) -> list[float]:
+        """Per set: the best free role this seat may take there (face up), or a face-down scene's
+        average best; ``-1e9`` when there is nothing to take."""
+        view = self.view
+        seat = self.seat
         rank = self.me.rank
-        if set_view.wrapped:
-            return -1e9
-        if set_view.face_down:
-            return self.face_down_worth(set_view)
-        best = -1e9
-        for role in (*set_view.extras, *set_view.starring):
-            if role.seat < 0 and role.rank <= rank:
-                best = max(best, self.role_worth(set_view, role)[0])
-        return best
-
-    def face_down_worth(self, set_view: Any) -> float:
-        """The average over the unseen scene cards of the best role this seat could take there
-        (nobody else on the set: a face-down set has never been entered)."""
-        return _face_down_worth(self._unseen, ROOM[set_view.id], set_view.shots_left, self.me.rank, self._horizon)
+        horizon = self._horizon
+        unseen: tuple[int, ...] | None = None
+        worths = []
+        for s, set_view in enumerate(view.sets):
+            if set_view.wrapped:
+                worth = -1e9
+                worths.append(worth)
+                continue
+            shots = set_view.shots_left
+            cap = PLAN_ROUNDS_BASE + PLAN_ROUNDS_PER_SHOT * shots  # as _capped(horizon, shots)
+            capped = cap if horizon > cap else horizon
+            if set_view.face_down:
+                if unseen is None:
+                    unseen = _unseen(view.removed, view.sets)
+                worth = _face_down_worth(unseen, s, shots, rank, capped)
+            else:
+                worth = _face_up_worth(
+                    set_view.scene.budget,
+                    shots,
+                    set_view.extras,
+                    set_view.starring,
+                    seat,
+                    rank,
+                    self.others_chips(set_view.id),
+                    capped,
+                )
+            worths.append(worth)
+        return worths
 
     def upgrade_worth(self, rank: int, currency: str) -> float:
         """Points won by upgrading to ``rank`` in ``currency`` (Upgrading): the ranks' points and
         their worth for the days left, less the price."""
-        price = COMP.price(rank, currency)
-        gained = rank - int(self.me.rank)
-        return (POINTS_PER_RANK + RANK_WORTH * self.days_left) * gained - price
-
-    def best_upgrade(self) -> float:
-        """The best :meth:`upgrade_worth` this seat can pay for now (0: none pays)."""
-        best = 0.0
-        for line in COMP.upgrades:
-            if line.rank <= self.me.rank:
-                continue
-            if self.me.dollars >= line.dollars:
-                best = max(best, self.upgrade_worth(line.rank, DOLLARS))
-            if self.me.credits >= line.credits:
-                best = max(best, self.upgrade_worth(line.rank, CREDITS))
-        return best
+        return _upgrade_worth(self.me.rank, rank, currency, self.days_left)
 
     def targets(self) -> list[tuple[int, float]]:
-        """Every room worth going to and its worth there (roles, or an upgrade at the Casting Office)."""
+        """Every room worth going to and its worth there (roles, or an upgrade at the Casting Office:
+        the best upgrade this seat can pay for, plus the best set after the walk back)."""
         if self._targets is None:
-            out = []
-            for s, set_view in enumerate(self.view.sets):
-                worth = self.set_worth(set_view)
-                if worth > -1e8:
-                    out.append((s, worth))
-            upgrade = self.best_upgrade()
+            out = [(s, worth) for s, worth in enumerate(self.set_worths()) if worth > -1e8]
+            me = self.me
+            upgrade = 0.0  # none affordable (the usual case), else the best one
+            if me.dollars >= _CHEAPEST[DOLLARS] or me.credits >= _CHEAPEST[CREDITS]:
+                upgrade = _best_upgrade(me.rank, me.dollars, me.credits, self.days_left)
             if upgrade > 0 and not (self.room == CASTING_OFFICE and self.view.upgraded):
-                out.append((CASTING_OFFICE, upgrade + self.best_after_upgrade()))
+                best = 0.0  # the best set after the walk back (at least 0)
+                back = DIST[CASTING_OFFICE]
+                for s, worth in out:
+                    worth -= TURN_COST * back[s]
+                    if worth > best:
+                        best = worth
+                out.append((CASTING_OFFICE, upgrade + best))
             self._targets = out
         return self._targets
-
-    def best_after_upgrade(self) -> float:
-        """What the best set is worth after the walk back from the Casting Office (at least 0)."""
-        best = 0.0
-        for s, set_view in enumerate(self.view.sets):
-            worth = self.set_worth(set_view)
-            if worth > -1e8:
-                best = max(best, worth - TURN_COST * DIST[CASTING_OFFICE][s])
-        return best
 
     def reach(self, start: int, extra: int) -> float:
         """The best target from room ``start``, each step a turn, plus ``extra`` turns of waiting."""
         best = -TURN_COST * 3
+        cost = WALK_COST[start] if extra == 0 else WAIT_COST[start] if extra == 1 else None
+        if cost is None:
+            cost = tuple(TURN_COST * max(steps, extra) for steps in DIST[start])
         for room, worth in self.targets():
-            steps = max(DIST[start][room], extra)
-            best = max(best, worth - TURN_COST * steps)
+            worth -= cost[room]
+            if worth > best:
+                best = worth
         return best
 
     # ------------------------------------------------------------ actions
 
     def score(self, action: Any) -> float:
         """The worth of ``action`` (higher is better)."""
-        view = self.view
+        kind = type(action)  # the frequent kinds first, then by isinstance
+        if kind is A.Act or kind is A.Rehearse:
+            return self.work_score(action)
+        if kind is A.Move:
+            return self.reach(ROOM[action.to], 0)
+        if kind is A.EndTurn:
+            return self.reach(self.room, 1) - 0.01
+        return self._score(action)
+
+    def _score(self, action: Any) -> float:
+        """:meth:`score`, by the kind of action."""
+        if isinstance(action, A.Move):
+            return self.reach(ROOM[action.to], 0)
         if isinstance(action, (A.Act, A.Rehearse)):
             return self.work_score(action)
         if isinstance(action, A.Upgrade):
             worth = self.upgrade_worth(action.rank, action.currency)
             return 1000.0 + worth if worth > 0 else -1e6
         if isinstance(action, A.TakeRole):
-            set_view = view.sets[self.room]
+            set_view = self.view.sets[self.room]
             role = next(
                 r
                 for r in (*set_view.extras, *set_view.starring)
                 if r.name == action.role and r.on_card == action.on_card
             )
             return self.role_worth(set_view, role)[0]
-        if isinstance(action, A.Move):
-            return self.reach(ROOM[action.to], 0)
         # EndTurn: wait here at least one turn
         return self.reach(self.room, 1) - 0.01
 
     def work_score(self, action: Any) -> float:
         """Act (1) or rehearse (2, when more chips pay; never late in the day)."""
+        rehearse = self._rehearse
+        if rehearse is None:
+            rehearse = self._rehearse = self._rehearse_worth()
+        if rehearse < 0:
+            return 0.0
+        return 2.0 if isinstance(action, A.Rehearse) == (rehearse > 0) else 1.0
+
+    def _rehearse_worth(self) -> float:
+        """1.0 when rehearsing pays now, 0.0 when acting does, -1.0 without a scene here."""
         set_view = self.view.sets[self.room]
         if set_view.scene is None:
-            return 0.0
+            return -1.0
+        if self.view.scenes_left <= LATE_SCENES:
+            return 0.0  # late: act, whatever more chips would pay
         role = next(r for r in (*set_view.extras, *set_view.starring) if r.seat == self.seat)
         _, rehearsals = self.role_worth(set_view, role, self.me.chips)
-        late = self.view.scenes_left <= LATE_SCENES
-        rehearse = rehearsals > 0 and not late
-        return 2.0 if isinstance(action, A.Rehearse) == rehearse else 1.0
+        return 1.0 if rehearsals > 0 else 0.0
+
+
+# Memoised pure functions of immutable inputs (bounded caches): a playout asks the same ones over
+# and over, the view's pieces being shared between views when they are unchanged.
+
+
+_UNSEEN: dict[tuple[int, tuple[int, ...]], tuple[Any, tuple[int, ...]]] = {}
+""":func:`_unseen`'s cache, by the identity of the removed cards' tuple (kept alive in the entry, so
+its id stays its own) and the face-up cards; cleared when it reaches :data:`_UNSEEN_SIZE` entries."""
+_UNSEEN_SIZE = 1 << 12
+
+
+def _unseen(removed: tuple[Any, ...], sets: tuple[Any, ...]) -> tuple[int, ...]:
+    """The scene cards (ids, ascending) nobody has seen: neither among ``removed`` (the view's
+    :class:`Scene` cards that left the board face up) nor face up on ``sets`` (the view's sets).
+    Memoised by the identity of ``removed`` (views share it while no card leaves the board)."""
+    up = tuple([s.scene.id for s in sets if s.scene is not None])
+    key = (id(removed), up)
+    hit = _UNSEEN.get(key)
+    if hit is not None and hit[0] is removed:
+        return hit[1]
+    seen = {scene.id for scene in removed}
+    seen.update(up)
+    unseen = tuple(c for c in range(NUM_SCENES) if c not in seen)
+    if len(_UNSEEN) >= _UNSEEN_SIZE:
+        _UNSEEN.clear()
+    _UNSEEN[key] = (removed, unseen)
+    return unseen
 
 
 @functools.lru_cache(maxsize=1 << 12)
+def _upgrade_worth(now: int, rank: int, currency: str, days_left: float) -> float:
+    """:meth:`_Ctx.upgrade_worth` from rank ``now``."""
+    gained = rank - int(now)
+    return (POINTS_PER_RANK + RANK_WORTH * days_left) * gained - PRICE[rank, currency]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _best_upgrade(now: int, dollars: int, credits: int, days_left: float) -> float:
+    """The best :func:`_upgrade_worth` from rank ``now`` with ``dollars`` and ``credits`` (0: none pays)."""
+    best = 0.0
+    for line in COMP.upgrades:
+        if line.rank <= now:
+            continue
+        if dollars >= line.dollars:
+            best = max(best, _upgrade_worth(now, line.rank, DOLLARS, days_left))
+        if credits >= line.credits:
+            best = max(best, _upgrade_worth(now, line.rank, CREDITS, days_left))
+    return best
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _starring_of(budget: int, starring: tuple[Any, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """What the role plans on a face-up set read from its ``starring`` roles (:class:`RoleView`)
+    on a card of ``budget``: the seats on them, and each one's wrap bonus (:func:`bonus_share`,
+    rounded, by the first role of its name)."""
+    shares = bonus_share(budget, len(starring))
+    names = [r.name for r in starring]
+    bonuses = tuple(round(shares[names.index(r.name)], 3) for r in starring)
+    return tuple(r.seat for r in starring if r.seat >= 0), bonuses
+
+
+def _others_rate(budget: int, others_chips: tuple[int, ...]) -> float:
+    """The shots the players with ``others_chips`` remove per round (rounded), in seat order."""
+    rate = 0.0
+    for c in others_chips:
+        rate += SUCCESS[budget][c]
+    return round(rate, 3)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _role_worth(
+    budget: int,
+    shots: int,
+    starring: tuple[Any, ...],
+    role: Any,
+    seat: int,
+    chips: int,
+    others_chips: tuple[int, ...],
+    horizon: float,
+) -> tuple[float, int]:
+    """:meth:`_Ctx.role_worth`: :func:`role_plan` of ``role`` on a face-up set (``budget``,
+    ``shots`` left, ``starring`` roles) for ``seat`` with ``chips`` practice chips, the other
+    players on the set having ``others_chips``, ``horizon`` rounds left."""
+    star_seats, bonuses = _starring_of(budget, starring)
+    if role.on_card:
+        bonus = bonuses[starring.index(role)]
+    else:
+        anyone = any(other != seat for other in star_seats)
+        bonus = round(role.rank * (1.0 if anyone else 0.3), 3)
+    others = _others_rate(budget, others_chips)
+    return role_plan(budget, shots, chips, role.on_card, bonus, others, horizon)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _face_up_worth(
+    budget: int,
+    shots: int,
+    extras: tuple[Any, ...],
+    starring: tuple[Any, ...],
+    seat: int,
+    rank: int,
+    others_chips: tuple[int, ...],
+    horizon: float,
+) -> float:
+    """The best free role of at most ``rank`` for ``seat`` on a face-up set (``budget``, ``shots``
+    left, its ``extras`` and ``starring`` roles), ``-1e9`` if none, the others on the set having
+    ``others_chips``; for :meth:`_Ctx.set_worths`."""
+    star_seats, bonuses = _starring_of(budget, starring)
+    others = _others_rate(budget, others_chips)
+    extra_share = 1.0 if any(other != seat for other in star_seats) else 0.3
+    best = -1e9
+    for role in extras:
+        if role.seat < 0 and role.rank <= rank:
+            worth = role_plan(budget, shots, 0, False, round(role.rank * extra_share, 3), others, horizon)[0]
+            if worth > best:
+                best = worth
+    for role, bonus in zip(starring, bonuses, strict=True):
+        if role.seat < 0 and role.rank <= rank:
+            worth = role_plan(budget, shots, 0, True, bonus, others, horizon)[0]
+            if worth > best:
+                best = worth
+    return best
+
+
+@functools.lru_cache(maxsize=1 << 13)
 def _face_down_worth(unseen: tuple[int, ...], s: int, shots: int, rank: int, horizon: float) -> float:
-    """:meth:`_Ctx.face_down_worth`: the average over ``unseen`` cards of the best role of at most
-    ``rank`` on set ``s`` with ``shots`` shots and nobody there."""
+    """:meth:`_Ctx.set_worth` of a face-down set: the average over ``unseen`` cards of the best
+    role of at most ``rank`` on set ``s`` with ``shots`` shots and nobody there (a face-down set
+    has never been entered)."""
     if not unseen:
         return -1e9
+    worths = _card_worths(s, shots, rank, horizon)
     total = 0.0
     for c in unseen:
-        total += _card_worth(c, s, shots, rank, horizon)
+        total += worths[c]
     return total / len(unseen)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)
+def _card_worths(s: int, shots: int, rank: int, horizon: float) -> tuple[float, ...]:
+    """:func:`_card_worth` of every scene card, by card id: the better of the set's extras (by the
+    card's budget) and the card's starring roles, at least ``-6 x TURN_COST``."""
+    extras = _extras_best(s, shots, rank, horizon)
+    floor = -TURN_COST * 6
+    return tuple(
+        max(max(extras[budget], star), floor)
+        for budget, star in zip(_BUDGETS, _stars_best(shots, rank, horizon), strict=True)
+    )
+
+
+_BUDGETS = tuple(scene.budget for scene in COMP.scenes)
+"""Every scene card's budget, by card id."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _extras_best(s: int, shots: int, rank: int, horizon: float) -> tuple[float, ...]:
+    """By budget (0-6): the best extra of at most ``rank`` on set ``s`` with ``shots`` shots and
+    nobody there, ``-1e9`` if none (for :func:`_card_worths`)."""
+    out = []
+    for budget in range(7):
+        best = -1e9
+        if budget in _BUDGETS:
+            for role in COMP.extras[s]:
+                if role.rank <= rank:
+                    best = max(best, role_plan(budget, shots, 0, False, round(role.rank * 0.3, 3), 0.0, horizon)[0])
+        out.append(best)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _stars_best(shots: int, rank: int, horizon: float) -> tuple[float, ...]:
+    """By card id: the best starring role of at most ``rank`` on the card with ``shots`` shots and
+    nobody there, ``-1e9`` if none (for :func:`_card_worths`)."""
+    out = []
+    for scene in COMP.scenes:
+        budget = scene.budget
+        shares = bonus_share(budget, len(scene.roles))
+        best = -1e9
+        for i, role in enumerate(scene.roles):
+            if role.rank <= rank:
+                best = max(best, role_plan(budget, shots, 0, True, round(shares[i], 3), 0.0, horizon)[0])
+        out.append(best)
+    return tuple(out)
+
+
 def _card_worth(c: int, s: int, shots: int, rank: int, horizon: float) -> float:
     """The best role of at most ``rank`` on set ``s`` with ``shots`` shots and nobody there if scene
-    card ``c`` is turned up there, in points (at least ``-6 x TURN_COST``); for :func:`_face_down_worth`."""
-    scene = COMP.scenes[c]
-    budget = scene.budget
-    best = -1e9
-    for role in COMP.extras[s]:
-        if role.rank <= rank:
-            best = max(best, role_plan(budget, shots, 0, False, round(role.rank * 0.3, 3), 0.0, horizon)[0])
-    shares = bonus_share(budget, len(scene.roles))
-    for i, role in enumerate(scene.roles):
-        if role.rank <= rank:
-            best = max(best, role_plan(budget, shots, 0, True, round(shares[i], 3), 0.0, horizon)[0])
-    return max(best, -TURN_COST * 6)
+    card ``c`` is turned up there, in points (at least ``-6 x TURN_COST``)."""
+    return _card_worths(s, shots, rank, horizon)[c]

@@ -7,14 +7,19 @@ from every view but the omniscient one): the scene cards still face down on the 
 and contents of the undealt deck, and the last scene of a day that was removed without ever being
 turned up. A view shows only how many there are. Every seat's view is therefore the spectator's
 view with its own ``seat``.
+
+Views are built from memoised pieces (bounded caches): equal sets, players and removed cards are
+the same immutable objects from one view to the next, which keeps building a view cheap.
 """
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 
 from engine.core import OMNISCIENT
-from engine.deadwood_studios.components import NUM_SETS, Role, Scene, UpgradePrice
+from engine.deadwood_studios.components import NUM_SETS, Scene, UpgradePrice
 from engine.deadwood_studios.state import COMP, DeadwoodStudiosState
 
 
@@ -135,56 +140,129 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 
 
 _ROOM_IDS = COMP.room_ids
+_ROOM_NAMES = COMP.room_names
+_SHOTS = COMP.shots
+_EXTRAS = COMP.extras
 _SCENES = COMP.scenes
 _NEIGHBOR_IDS = tuple(tuple(_ROOM_IDS[r] for r in COMP.neighbors[s]) for s in range(NUM_SETS))
+_NOBODY: tuple[tuple[int, ...], ...] = ((),) * NUM_SETS
+
+# The pieces of a view are immutable, so equal inputs may share one piece: the builders below are
+# memoised (bounded caches), and a view reuses the sets, players and removed cards of earlier views.
 
 
-def _role_view(role: Role, on_card: bool, seat: int) -> RoleView:
-    return RoleView(role.name, role.rank, role.line, on_card, seat)
+@functools.lru_cache(maxsize=1 << 12)
+def _extras(s: int, extra_by: tuple[int, ...]) -> tuple[RoleView, ...]:
+    """The extras of set ``s``, worked by ``extra_by`` (seats, -1: free), in board order."""
+    return tuple(RoleView(role.name, role.rank, role.line, False, extra_by[i]) for i, role in enumerate(_EXTRAS[s]))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _starring(card: int, star_by: tuple[int, ...]) -> tuple[RoleView, ...]:
+    """The starring roles of scene ``card``, worked by ``star_by`` (seats, -1: free), lowest rank first."""
+    return tuple(
+        RoleView(role.name, role.rank, role.line, True, star_by[i]) for i, role in enumerate(_SCENES[card].roles)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _set_view(
+    s: int,
+    card: int,
+    up: bool,
+    shots_left: int,
+    extra_by: tuple[int, ...],
+    star_by: tuple[int, ...],
+    here: tuple[int, ...],
+    wrapped: bool,
+) -> SetView:
+    """Set ``s`` with scene ``card`` (-1: none), face ``up``, who works its extras and starring
+    roles and who is ``here``; ``wrapped`` as :attr:`SetView.wrapped`."""
+    extras = _extras(s, extra_by)
+    starring = _starring(card, star_by) if up else ()
+    return SetView(
+        _ROOM_IDS[s],
+        _ROOM_NAMES[s],
+        _SHOTS[s],
+        shots_left,
+        card >= 0 and not up,
+        wrapped,
+        _SCENES[card] if up else None,
+        extras,
+        starring,
+        _NEIGHBOR_IDS[s],
+        here,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _player_view(
+    p: int, room: int, rank: int, dollars: int, credits: int, chips: int, role: int, on_card: bool, card: int
+) -> PlayerView:
+    """Player ``p``; ``role`` its role's index (-1: none), among the starring roles of scene
+    ``card`` when ``on_card``, else among the extras of set ``room``."""
+    name: str | None = None
+    if role >= 0:
+        name = _SCENES[card].roles[role].name if on_card else _EXTRAS[room][role].name
+    return PlayerView(p, _ROOM_IDS[room], rank, dollars, credits, chips, name, on_card, dollars + credits + 5 * rank)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _scenes_of(cards: tuple[int, ...]) -> tuple[Scene, ...]:
+    """The scene cards numbered ``cards``, in order."""
+    return tuple(_SCENES[c] for c in cards)
 
 
 def make_view(st: DeadwoodStudiosState, seat: int | None) -> View:
     """Build the :class:`View` of ``seat`` (``None``: spectator; ``OMNISCIENT``: everything)."""
-    everything = seat == OMNISCIENT
+    rooms = st.room
+    roles = st.role
+    on_card = st.on_card
+    scene = st.scene
     players = []
+    here = list(_NOBODY)
     for p in range(st.n):
-        room = st.room[p]
-        r = st.role[p]
-        name: str | None = None
-        if r >= 0:
-            name = _SCENES[st.scene[room]].roles[r].name if st.on_card[p] else COMP.extras[room][r].name
-        points = st.dollars[p] + st.credits[p] + 5 * st.rank[p]
+        room = rooms[p]
+        r = roles[p]
+        card = on_card[p]
         players.append(
-            PlayerView(
-                p, _ROOM_IDS[room], st.rank[p], st.dollars[p], st.credits[p], st.chips[p], name, st.on_card[p], points
+            _player_view(
+                p,
+                room,
+                st.rank[p],
+                st.dollars[p],
+                st.credits[p],
+                st.chips[p],
+                r,
+                card,
+                scene[room] if r >= 0 and card else -1,
             )
         )
-    sets = []
-    for s in range(NUM_SETS):
-        card = st.scene[s]
-        face_up = card >= 0 and st.face_up[s]
-        extras = tuple(_role_view(role, False, st.extra_by[s][i]) for i, role in enumerate(COMP.extras[s]))
-        starring: tuple[RoleView, ...] = ()
-        if face_up:
-            starring = tuple(_role_view(role, True, st.star_by[s][i]) for i, role in enumerate(_SCENES[card].roles))
-        here = tuple(p for p in range(st.n) if st.room[p] == s)
-        sets.append(
-            SetView(
-                _ROOM_IDS[s],
-                COMP.room_names[s],
-                COMP.shots[s],
-                st.shots_left[s],
-                card >= 0 and not st.face_up[s],
-                card < 0 and s not in st.unfinished,
-                _SCENES[card] if face_up else None,
-                extras,
-                starring,
-                _NEIGHBOR_IDS[s],
-                here,
+        if room < NUM_SETS:
+            here[room] += (p,)
+    face_up = st.face_up
+    shots_left = st.shots_left
+    extra_by = st.extra_by
+    star_by = st.star_by
+    unfinished = st.unfinished
+    sets = tuple(
+        [
+            _set_view(
+                s,
+                card,
+                card >= 0 and face_up[s],
+                shots_left[s],
+                tuple(extra_by[s]),
+                tuple(star_by[s]),
+                here[s],
+                card < 0 and s not in unfinished,
             )
-        )
-    over = st.result is not None
-    return View(
+            for s, card in enumerate(scene)
+        ]
+    )
+    result = st.result
+    over = result is not None
+    view = View(
         seat=seat,
         phase=st.phase,
         to_act=st.waiting,
@@ -194,17 +272,15 @@ def make_view(st: DeadwoodStudiosState, seat: int | None) -> View:
         moved=st.moved and not over,
         upgraded=st.upgraded and not over,
         players=tuple(players),
-        sets=tuple(sets),
-        scenes_left=st.scenes_left(),
+        sets=sets,
+        scenes_left=NUM_SETS - scene.count(-1),
         deck_size=len(st.deck),
-        removed=tuple(_SCENES[c] for c in st.removed),
+        removed=_scenes_of(tuple(st.removed)),
         removed_unseen=len(st.removed_unseen),
         upgrades=COMP.upgrades,
-        winners=st.result.winners if st.result is not None else (),
-        hidden_scenes=tuple(
-            _SCENES[st.scene[s]] if st.scene[s] >= 0 and not st.face_up[s] else None for s in range(NUM_SETS)
-        )
-        if everything
-        else None,
-        deck=tuple(_SCENES[c] for c in st.deck) if everything else None,
+        winners=result.winners if result is not None else (),
     )
+    if seat == OMNISCIENT:
+        hidden = tuple(_SCENES[scene[s]] if scene[s] >= 0 and not face_up[s] else None for s in range(NUM_SETS))
+        view = msgspec.structs.replace(view, hidden_scenes=hidden, deck=tuple(_SCENES[c] for c in st.deck))
+    return view
