@@ -597,11 +597,12 @@ def _bench_counts(game: engine.Game, requested: Sequence[int] | None) -> list[in
 
 
 def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: bool) -> int:
-    """``saloon bench --search``: clone and resample times, IS-MCTS iterations/s and heuristic and
-    random playouts per CPU second, per game."""
-    from bots.search_bench import measure
+    """``saloon bench --search``: clone and resample times, IS-MCTS iterations/s, the heuristic's
+    CPU µs per decision inside a playout (building the view + choosing) and heuristic and random
+    playouts per CPU second, per game (the playout figures from :func:`bots.search_bench.heuristic_speed`)."""
+    from bots.search_bench import heuristic_speed, measure
 
-    rows = [measure(game.id, count, seconds) for game, count in plan]
+    rows = [measure(game.id, count, seconds) | heuristic_speed(game.id, count, seconds) for game, count in plan]
     if as_json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -612,6 +613,7 @@ def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: 
         "clone µs",
         "resample µs",
         "ismcts iterations/s",
+        "heuristic µs (view + choice)",
         "heuristic playouts/s",
         "random playouts/s",
     )
@@ -624,10 +626,11 @@ def _bench_search(plan: list[tuple[engine.Game, int]], seconds: float, as_json: 
             f"{row['clone_us']:.1f}",
             f"{row['resample_us']:.1f}",
             f"{row['ismcts_iterations_per_s']:,.0f}",
+            f"{row['decision_us']:,.0f} ({row['view_us']:,.0f} + {row['choose_us']:,.0f})",
             f"{row['heuristic_playouts_per_s']:,.1f}",
             f"{row['random_playouts_per_s']:,.0f}",
         )
-    Console(width=max(Console().width, 100)).print(table)
+    Console(width=max(Console().width, 160)).print(table)
     return 0
 
 
@@ -770,7 +773,9 @@ def _build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, nargs="+", action="extend", metavar="N", help="player counts")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.add_argument(
-        "--search", action="store_true", help="what search costs instead: clone, resample, ismcts iterations/s"
+        "--search",
+        action="store_true",
+        help="what search costs instead: clone, resample, ismcts iterations/s, heuristic µs per decision, playouts/s",
     )
     bench.set_defaults(func=_cmd_bench)
 

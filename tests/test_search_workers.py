@@ -107,6 +107,8 @@ def test_bench_search_reports_clone_resample_and_iterations(capsys: pytest.Captu
     (row,) = json.loads(capsys.readouterr().out)
     assert row["game"] == "deadwood1876" and row["players"] == 2 and row["positions"] == 20
     assert row["clone_us"] > 0 and row["resample_us"] > 0 and row["ismcts_iterations_per_s"] > 0
+    assert row["decisions"] > 0 and row["decision_us"] == pytest.approx(row["view_us"] + row["choose_us"], abs=0.2)
+    assert row["heuristic_playouts_per_s"] > 0 and row["random_playouts_per_s"] > 0
 
 
 async def test_workers_start_while_a_textual_app_has_captured_the_streams(monkeypatch: pytest.MonkeyPatch) -> None:
