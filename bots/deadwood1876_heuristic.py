@@ -36,11 +36,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from bots.estimates import chance
+from bots.heuristic import lazy
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.components import BADGE, DUSTER, GOLD, HOLSTER, HORSE, MYSTERY, SHOWDOWN_GUN, STETSON
 from engine.deadwood1876.components import components as _components
@@ -350,23 +351,6 @@ def _pool_value(pool: tuple[tuple[str, int], ...], count: int, table_key: tuple[
     return sum(table[lab] * k for lab, k in pool) / count
 
 
-T = TypeVar("T")
-
-
-class _lazy(Generic[T]):  # noqa: N801 - used as a decorator, like functools.cached_property
-    """A property worked out at its first use and then stored on the instance (like
-    :class:`functools.cached_property`, without its lock, which costs more than these values)."""
-
-    def __init__(self, func: Callable[[Any], T]) -> None:
-        self.func = func
-        self.name = func.__name__
-
-    def __get__(self, obj: Any, cls: Any = None) -> T:
-        value = self.func(obj)
-        obj.__dict__[self.name] = value
-        return value
-
-
 class _Ctx:
     """Everything a decision needs, worked out from the view at its first use (the parts that
     depend only on the game's progress and the unseen Safes are cached between decisions)."""
@@ -400,41 +384,41 @@ class _Ctx:
         self._duels: dict[tuple[int, int], list[Base]] = {}
         self._best_duel: dict[int, float] = {}
 
-    @_lazy
+    @lazy
     def capacity(self) -> int:
         """Stars an establishment holds."""
         view = self.view
         return view.establishments[0].capacity if view.establishments else self.table.capacity
 
-    @_lazy
+    @lazy
     def est_ids(self) -> list[int]:
         """The establishments in play."""
         return [e.id for e in self.view.establishments]
 
     # ------------------------------------------------------------ values
 
-    @_lazy
+    @lazy
     def _unknown(self) -> tuple[tuple[tuple[str, int], ...], int, float, float, float]:
         """:func:`_pool_stats` of this view."""
         known = sorted([s.contents for f in self.figures for s in f.safes if s.contents is not None])
         return _pool_stats(tuple(known), self.view.heist_safe)
 
-    @_lazy
+    @lazy
     def u_gold(self) -> float:
         """The gold mean of an unknown Safe."""
         return self._unknown[2]
 
-    @_lazy
+    @lazy
     def u_var(self) -> float:
         """The gold variance of an unknown Safe."""
         return self._unknown[3]
 
-    @_lazy
+    @lazy
     def u_sg(self) -> float:
         """The mean Showdown Gun strength of an unknown Safe."""
         return self._unknown[4]
 
-    @_lazy
+    @lazy
     def _keeps(self) -> tuple[tuple[float, ...], float]:
         """:func:`_keep_table` at this point of the game."""
         p = self.progress
@@ -451,17 +435,17 @@ class _Ctx:
             0.2 if attach else 0.3,
         )
 
-    @_lazy
+    @lazy
     def keeps(self) -> tuple[float, ...]:
         """Every card's keep value (:meth:`keep`)."""
         return self._keeps[0]
 
-    @_lazy
+    @lazy
     def avg_keep(self) -> float:
         """The mean keep value of a card drawn at random."""
         return self._keeps[1]
 
-    @_lazy
+    @lazy
     def _table_key(self) -> tuple[float, bool, int, float]:
         """The arguments of :func:`_safe_table` at this point of the game."""
         current = 0
@@ -469,12 +453,12 @@ class _Ctx:
             current = SAFES[self.view.badge].badge if self.view.badge in SAFES else 0
         return (self.sg_weight, self.badge_round, current, self.progress)
 
-    @_lazy
+    @lazy
     def values(self) -> dict[str, float]:
         """:func:`_safe_table` at this point of the game (shared: never modify it)."""
         return _safe_table(*self._table_key)
 
-    @_lazy
+    @lazy
     def u_value(self) -> float:
         """The worth of an unknown Safe."""
         pool, count = self._unknown[:2]

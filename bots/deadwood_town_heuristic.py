@@ -48,11 +48,10 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
+from typing import Any
 
 from bots.estimates import chance
-from bots.heuristic import beat_all_chance
+from bots.heuristic import beat_all_chance, lazy
 from engine.deadwood_town import actions as A
 from engine.deadwood_town.components import components as _components
 
@@ -267,29 +266,6 @@ def _features(view: Any, seat: int, finals: list[float]) -> list[float]:
     return [best / 4, mean / 4, best * progress / 4]
 
 
-_T = TypeVar("_T")
-
-
-class _once(Generic[_T]):
-    """A lazy attribute worked out at its first read and then kept in the instance (as
-    :func:`functools.cached_property`, without its lock, which costs more than most of these)."""
-
-    def __init__(self, fn: Callable[[Any], _T]) -> None:
-        self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
-
-    @overload
-    def __get__(self, obj: None, cls: Any = None) -> _once[_T]: ...
-    @overload
-    def __get__(self, obj: object, cls: Any = None) -> _T: ...
-    def __get__(self, obj: Any, cls: Any = None) -> Any:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
-
-
 class _Board:
     """What the heuristic reads from a view's plots, worked out once per plots tuple.
 
@@ -388,32 +364,32 @@ class _Ctx:
         self._no_station: float = NO_STATION[min(self.rails, 4)]
         self._hotel: float = 2.0 * max(0, 4 - self.rails) * 0.6 + 4.0 * 0.4
 
-    @_once
+    @lazy
     def board(self) -> _Board:
         """The tables of the view's plots (:func:`_board`)."""
         return _board(self.view.plots)
 
-    @_once
+    @lazy
     def kind(self) -> dict[str, str]:
         """The building on each plot id (``""``: none)."""
         return self.board.kind
 
-    @_once
+    @lazy
     def occ(self) -> dict[str, tuple[Any, ...]]:
         """The cowboys on each plot id."""
         return self.board.occ
 
-    @_once
+    @lazy
     def mine_at(self) -> dict[str, int]:
         """The plot ids where the seat has a cowboy, with its strength."""
         return self.board.mine_at(self.me)
 
-    @_once
+    @lazy
     def protected(self) -> frozenset[str]:
         """The plot ids the Sheriff protects."""
         return frozenset(self.view.protected)
 
-    @_once
+    @lazy
     def finals(self) -> list[float]:
         """Each player's final score if the game ended now (see the class docstring)."""
         depot = self.controller("stage_depot")
@@ -422,17 +398,17 @@ class _Ctx:
             for pl in self.players
         ]
 
-    @_once
+    @lazy
     def best_other(self) -> float:
         """The best opponent's final score."""
         return max(self.finals[p] for p in self.others)
 
-    @_once
+    @lazy
     def lead(self) -> float:
         """The seat's final score less the best opponent's (positive: it leads)."""
         return self.finals[self.me] - self.best_other
 
-    @_once
+    @lazy
     def hasten(self) -> float:
         """How much the seat wants the game to end: 1 when it leads by $5 or more, -1 when it
         trails as much; once the game has run long, more and more for everyone."""

@@ -25,10 +25,10 @@ from __future__ import annotations
 import importlib
 import math
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, overload
 
-__all__ = ["HeuristicBot", "Strategy", "beat_all_chance", "register_strategy", "strategies"]
+__all__ = ["HeuristicBot", "Strategy", "beat_all_chance", "lazy", "register_strategy", "strategies"]
 
 
 class Strategy(Protocol):
@@ -40,6 +40,45 @@ class Strategy(Protocol):
 
 
 _STRATEGIES: dict[str, str] = {}
+
+
+_T = TypeVar("_T")
+
+
+class lazy(Generic[_T]):  # noqa: N801 - a decorator, like functools.cached_property
+    """An attribute worked out at its first read and then kept in the instance's ``__dict__``:
+    :class:`functools.cached_property` without its lock (Python 3.11 takes a lock on every first
+    read, which costs more than most of the values a heuristic's per-decision context holds).
+    For objects one thread uses, such as those contexts.
+
+    >>> class Ctx:
+    ...     @lazy
+    ...     def answer(self) -> int:
+    ...         return 42
+    >>> ctx = Ctx()
+    >>> ctx.answer, "answer" in vars(ctx)
+    (42, True)
+    """
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> lazy[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object, objtype: type | None = None) -> _T | lazy[_T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 def beat_all_chance(scores: Sequence[float], seat: int, scale: float) -> float:

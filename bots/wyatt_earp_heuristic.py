@@ -39,11 +39,11 @@ import functools
 import math
 import operator
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Generic, NamedTuple, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from bots.estimates import chance
-from bots.heuristic import beat_all_chance
+from bots.heuristic import beat_all_chance, lazy
 from engine.wyatt_earp import actions as A
 from engine.wyatt_earp.components import (
     BANK_ROBBERY,
@@ -546,34 +546,6 @@ def _features(money: list[float], seat: int) -> list[float]:
     return [best / 5000, mean / 5000, best * progress / 5000]
 
 
-_T = TypeVar("_T")
-
-
-class _lazy(Generic[_T]):  # noqa: N801 (a decorator, like functools.cached_property)
-    """An attribute worked out on first use, then stored on the instance (as
-    :class:`functools.cached_property`, without its lock: a decision's context is not shared)."""
-
-    def __init__(self, func: Callable[[Any], _T]) -> None:
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, objtype: type | None = None) -> _lazy[_T]: ...
-
-    @overload
-    def __get__(self, obj: object, objtype: type | None = None) -> _T: ...
-
-    def __get__(self, obj: object, objtype: type | None = None) -> _T | _lazy[_T]:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.func(obj)
-        return value
-
-
 class _Ctx:
     """Everything a decision needs, computed once from the view.
 
@@ -622,12 +594,12 @@ class _Ctx:
 
     # The parts below are worked out on first use only: not every decision needs them.
 
-    @_lazy
+    @lazy
     def money(self) -> list[int]:
         """Every seat's money."""
         return [player.money for player in self.view.players]
 
-    @_lazy
+    @lazy
     def _pot_cols(self) -> tuple[tuple[tuple[float, ...], tuple[int, ...]], ...]:
         """Per Outlaw, what :func:`_open_value` reads of the opponents (:func:`_opponent_columns`)."""
         players = self.view.players
@@ -648,7 +620,7 @@ class _Ctx:
         """The CP each opponent's unknown cards may still add to each Outlaw (:func:`_opponent_columns`)."""
         return [list(row) for row in zip(*(pot for pot, _ in self._pot_cols), strict=True)]
 
-    @_lazy
+    @lazy
     def base(self) -> list[float]:
         """Each Outlaw's worth as the table and the hand stand (:meth:`outlaw_value`)."""
         hand = self.hand
@@ -659,17 +631,17 @@ class _Ctx:
         hand = self.hand
         return self.hand_value(o, hand[o], hand[K_PHOTO + o])
 
-    @_lazy
+    @lazy
     def base_total(self) -> float:
         """The sum of :attr:`base`."""
         return sum(self.base)
 
-    @_lazy
+    @lazy
     def hold_total(self) -> float:
         """What the Sheriff cards (not Photos) in the hand are worth kept."""
         return sum(self.hold(k) * self.hand[k] for k in HOLD)
 
-    @_lazy
+    @lazy
     def stop(self) -> float:
         """What ending the hand now (the table scored as it stands) is worth against going on."""
         return self.final_total() - self.base_total - self.hold_total
@@ -795,7 +767,7 @@ class _Ctx:
             self._hand_values[key] = value
         return value
 
-    @_lazy
+    @lazy
     def _random_card_value(self) -> float:
         """:meth:`random_card_value`, worked out."""
         total = sum(self.unseen)
