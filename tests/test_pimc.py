@@ -168,10 +168,11 @@ def test_house_bots_name_a_valid_setting_for_every_game() -> None:
             assert house.bot_for(game_id).name == spec
 
 
-def test_where_no_search_measured_stronger_the_house_bot_plays_the_heuristic() -> None:
+def test_where_no_search_measured_stronger_the_house_bot_plays_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
     state, seat = _position("deadwood_studios", 2, 8)
     heuristic = make_bot("heuristic", seed=4)
     for level in HOUSE:
+        monkeypatch.setitem(HOUSE[level], "deadwood_studios", "heuristic")  # type: ignore[index]
         house = HouseSearchBot(level, seed=4)
         assert _decide(house, state, seat) == heuristic.act(state.view(seat), state.legal_actions(seat), seat)
         assert house.bot_for("deadwood_studios").name == "heuristic"
