@@ -392,23 +392,6 @@ def _open_value(
     return chance * worth
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _projection(
-    me: int,
-    col: tuple[int, ...],
-    reward: int,
-    cards: int,
-    photo: int,
-    hidden: bool,
-    opened: bool,
-    pot: tuple[float, ...],
-    known: tuple[int, ...],
-) -> tuple[bool, float, float]:
-    """:func:`_project`, cached: a pure function of its arguments, the same for most decisions of
-    a turn."""
-    return _project(me, col, reward, cards, photo, hidden, opened, pot, known)
-
-
 @functools.lru_cache(maxsize=1 << 11)
 def _projections(
     me: int,
@@ -444,6 +427,10 @@ def _project(
     proj[me] += cp
     reward += int(more)
     return actual >= CAPTURE, min(1.0, sum(proj) / CAPTURE), _worth(_share(tuple(proj), reward), me)
+
+
+_projection = functools.lru_cache(maxsize=1 << 14)(_project)
+""":func:`_project`, cached: a pure function of its arguments, the same for most decisions of a turn."""
 
 
 ESTIMATE_SCALE = 5000.0
