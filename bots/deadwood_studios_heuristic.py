@@ -388,8 +388,7 @@ class _Ctx:
                 worths.append(worth)
                 continue
             shots = set_view.shots_left
-            cap = PLAN_ROUNDS_BASE + PLAN_ROUNDS_PER_SHOT * shots  # as _capped(horizon, shots)
-            capped = cap if horizon > cap else horizon
+            capped = _capped(horizon, shots)
             if set_view.face_down:
                 if unseen is None:
                     unseen = _unseen(view.removed, view.sets)
@@ -449,21 +448,10 @@ class _Ctx:
 
     def score(self, action: Any) -> float:
         """The worth of ``action`` (higher is better)."""
-        kind = type(action)  # the frequent kinds first, then by isinstance
-        if kind is A.Act or kind is A.Rehearse:
-            return self.work_score(action)
-        if kind is A.Move:
-            return self.reach(ROOM[action.to], 0)
-        if kind is A.EndTurn:
-            return self.reach(self.room, 1) - 0.01
-        return self._score(action)
-
-    def _score(self, action: Any) -> float:
-        """:meth:`score`, by the kind of action."""
-        if isinstance(action, A.Move):
-            return self.reach(ROOM[action.to], 0)
         if isinstance(action, (A.Act, A.Rehearse)):
             return self.work_score(action)
+        if isinstance(action, A.Move):
+            return self.reach(ROOM[action.to], 0)
         if isinstance(action, A.Upgrade):
             worth = self.upgrade_worth(action.rank, action.currency)
             return 1000.0 + worth if worth > 0 else -1e6
@@ -605,18 +593,10 @@ def _face_up_worth(
     """The best free role of at most ``rank`` for ``seat`` on a face-up set (``budget``, ``shots``
     left, its ``extras`` and ``starring`` roles), ``-1e9`` if none, the others on the set having
     ``others_chips``; for :meth:`_Ctx.set_worths`."""
-    star_seats, bonuses = _starring_of(budget, starring)
-    others = _others_rate(budget, others_chips)
-    extra_share = 1.0 if any(other != seat for other in star_seats) else 0.3
     best = -1e9
-    for role in extras:
+    for role in (*extras, *starring):
         if role.seat < 0 and role.rank <= rank:
-            worth = role_plan(budget, shots, 0, False, round(role.rank * extra_share, 3), others, horizon)[0]
-            if worth > best:
-                best = worth
-    for role, bonus in zip(starring, bonuses, strict=True):
-        if role.seat < 0 and role.rank <= rank:
-            worth = role_plan(budget, shots, 0, True, bonus, others, horizon)[0]
+            worth = _role_worth(budget, shots, starring, role, seat, 0, others_chips, horizon)[0]
             if worth > best:
                 best = worth
     return best
@@ -638,7 +618,8 @@ def _face_down_worth(unseen: tuple[int, ...], s: int, shots: int, rank: int, hor
 
 @functools.lru_cache(maxsize=1 << 12)
 def _card_worths(s: int, shots: int, rank: int, horizon: float) -> tuple[float, ...]:
-    """:func:`_card_worth` of every scene card, by card id: the better of the set's extras (by the
+    """By card id: the best role of at most ``rank`` on set ``s`` with ``shots`` shots and nobody
+    there if that scene card is turned up there, in points: the better of the set's extras (by the
     card's budget) and the card's starring roles, at least ``-6 x TURN_COST``."""
     extras = _extras_best(s, shots, rank, horizon)
     floor = -TURN_COST * 6
@@ -681,9 +662,3 @@ def _stars_best(shots: int, rank: int, horizon: float) -> tuple[float, ...]:
                 best = max(best, role_plan(budget, shots, 0, True, round(shares[i], 3), 0.0, horizon)[0])
         out.append(best)
     return tuple(out)
-
-
-def _card_worth(c: int, s: int, shots: int, rank: int, horizon: float) -> float:
-    """The best role of at most ``rank`` on set ``s`` with ``shots`` shots and nobody there if scene
-    card ``c`` is turned up there, in points (at least ``-6 x TURN_COST``)."""
-    return _card_worths(s, shots, rank, horizon)[c]
