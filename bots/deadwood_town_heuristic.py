@@ -495,7 +495,7 @@ class _Ctx:
             victim = self.leader()
             return 1.0 + (1.0 if self.players[victim].money > 0 else 0.0) * max(w, 0.6)
         if kind == "general_store":
-            return 1.0 + max(0.0, self._gs_best(plot))
+            return 1.0 + max(0.0, max(map(_SECOND, self.gs_options(plot)), default=0.0))
         if kind == "hotel":
             return 2.0
         if kind in ("laundry", "undertaker"):
@@ -665,18 +665,6 @@ class _Ctx:
                 for dest, value in self.gs_destinations(src, c.owner, c.strength):
                     out.append(((src, c.owner, c.strength, dest), value))
         return out
-
-    def _gs_best(self, store: str) -> float:
-        """The best of :meth:`gs_options`' worths (0 if there is none)."""
-        best = None
-        for src, here in self.occ.items():
-            for c in here:
-                if src == store and c.owner == self.me:
-                    continue
-                for _dest, value in self.gs_destinations(src, c.owner, c.strength):
-                    if best is None or value > best:
-                        best = value
-        return 0.0 if best is None else best
 
     def gs_destinations(self, src: str, owner: int, strength: int) -> list[tuple[str, float]]:
         """Where the General Store may move ``owner``'s cowboy from ``src``, and what each is worth
