@@ -41,7 +41,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bots.estimates import chance
-from bots.heuristic import lazy
+from bots.heuristic import best_index, lazy
 from engine.deadwood1876 import actions as A
 from engine.deadwood1876.components import BADGE, DUSTER, GOLD, HOLSTER, HORSE, MYSTERY, SHOWDOWN_GUN, STETSON
 from engine.deadwood1876.components import components as _components
@@ -219,27 +219,7 @@ class Deadwood1876Strategy:
         if handler is None:
             return legal[0]
         scores = handler(ctx, legal)
-        return legal[self._best(scores)]
-
-    def _best(self, scores: list[float]) -> int:
-        """The index of the highest score rounded to 9 decimals, exact ties broken by a random draw
-        (one draw per score, in order). Rounding is monotonic, so only the scores within 1e-6 of the
-        highest can round to its value: the others are not rounded."""
-        draw = self._random.random
-        draws = [draw() for _ in scores]
-        total = sum(scores)
-        if total != total:  # a NaN (or infinities): no shortcut
-            keys = [(round(score, 9), r) for score, r in zip(scores, draws, strict=True)]
-            return max(range(len(scores)), key=keys.__getitem__)
-        top = max(scores)
-        floor = top - 1e-6
-        best, best_key = -1, (0.0, 0.0)
-        for i, score in enumerate(scores):
-            if score >= floor:
-                key = (round(score, 9), draws[i])
-                if best < 0 or key > best_key:
-                    best, best_key = i, key
-        return best
+        return legal[best_index(scores, self._random.random, digits=9)]
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view`` by the end-of-game model (:class:`_Model`): who

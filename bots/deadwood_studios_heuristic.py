@@ -60,7 +60,7 @@ import random
 from typing import Any
 
 from bots.estimates import chance
-from bots.heuristic import beat_all_chance
+from bots.heuristic import beat_all_chance, best_index
 from engine.deadwood_studios import actions as A
 from engine.deadwood_studios.components import CASTING_OFFICE, CREDITS, DOLLARS, NUM_SETS
 from engine.deadwood_studios.components import components as _components
@@ -251,9 +251,7 @@ class DeadwoodStudiosStrategy:
             return legal[0]
         score = _Ctx(view, seat).score
         scores = [score(action) for action in legal]
-        rand = self._random.random
-        keys = [(round(s, 6), rand()) for s in scores]  # one draw per action, in order (ties)
-        return legal[max(range(len(legal)), key=keys.__getitem__)]
+        return legal[best_index(scores, self._random.random)]
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the fitted logistic regression on

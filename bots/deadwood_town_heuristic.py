@@ -51,7 +51,7 @@ import random
 from typing import Any
 
 from bots.estimates import chance
-from bots.heuristic import beat_all_chance, lazy
+from bots.heuristic import beat_all_chance, best_index, lazy
 from engine.deadwood_town import actions as A
 from engine.deadwood_town.components import components as _components
 
@@ -221,15 +221,7 @@ class DeadwoodTownStrategy:
         ctx = _Ctx(view, seat)
         handler = _HANDLERS.get(view.phase)
         scores = handler(ctx, legal) if handler is not None else [0.0] * len(legal)
-        # the first best (score rounded, then a random draw for each action, in order)
-        rnd = self._random.random
-        best = 0
-        top = (round(scores[0], 6), rnd())
-        for i in range(1, len(scores)):
-            key = (round(scores[i], 6), rnd())
-            if key > top:
-                best, top = i, key
-        return legal[best]
+        return legal[best_index(scores, self._random.random)]
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the chance to beat every opponent, each pair by

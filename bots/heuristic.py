@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, overload
 
-__all__ = ["HeuristicBot", "Strategy", "beat_all_chance", "lazy", "register_strategy", "strategies"]
+__all__ = ["HeuristicBot", "Strategy", "beat_all_chance", "best_index", "lazy", "register_strategy", "strategies"]
 
 
 class Strategy(Protocol):
@@ -79,6 +79,18 @@ class lazy(Generic[_T]):  # noqa: N801 - a decorator, like functools.cached_prop
             return self
         value = obj.__dict__[self.name] = self.func(obj)
         return value
+
+
+def best_index(scores: Sequence[float], draw: Callable[[], float], digits: int = 6) -> int:
+    """The index of the highest of ``scores`` rounded to ``digits`` decimals; exact ties are broken
+    by ``draw()`` (a uniform random number), drawn once per score, in order, whatever the scores
+    (so a strategy's random source advances the same way on every decision of the same size).
+
+    >>> best_index([1.0, 3.0000000001, 3.0], iter([0.9, 0.1, 0.5]).__next__)
+    2
+    """
+    keys = [(round(score, digits), draw()) for score in scores]
+    return max(range(len(keys)), key=keys.__getitem__)
 
 
 def beat_all_chance(scores: Sequence[float], seat: int, scale: float) -> float:

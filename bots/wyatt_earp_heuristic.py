@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from bots.estimates import chance
-from bots.heuristic import beat_all_chance, lazy
+from bots.heuristic import beat_all_chance, best_index, lazy
 from engine.wyatt_earp import actions as A
 from engine.wyatt_earp.components import (
     BANK_ROBBERY,
@@ -461,9 +461,7 @@ class WyattEarpStrategy:
         scores = handler(ctx, legal)
         if view.phase == "draw":
             self._guard_loops(view, ctx, legal, scores)
-        draw = self._random.random
-        keys = [(round(score, 6), draw()) for score in scores]  # one draw per action, in order
-        best = max(range(len(legal)), key=keys.__getitem__)
+        best = best_index(scores, self._random.random)
         if isinstance(legal[best], A.TakeTopDiscard):
             top = view.discard[-1].id
             self._taken[top] = self._taken.get(top, 0) + 1
