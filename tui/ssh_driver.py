@@ -379,10 +379,16 @@ def drop_input(nodes: Iterable[Any]) -> int:
             continue
         kept = deque(m for m in queue.values if not _is_input(m))
         dropped += len(queue.values) - len(kept)
-        queue.values = kept
         if not kept:
-            queue.ready_event.clear()
+            # The pump may already be woken for the next message (Textual's queue pops without
+            # looking): it gets a callback that does nothing rather than an empty queue's IndexError.
+            kept.append(events.Callback(callback=_nothing))
+        queue.values = kept
     return dropped
+
+
+def _nothing() -> None:
+    """The callback :func:`drop_input` leaves in an emptied queue."""
 
 
 class _NullFile(io.StringIO):
@@ -568,7 +574,11 @@ async def _read_input(
             continue
         except (asyncssh.BreakReceived, asyncssh.SignalReceived):
             continue
-        except (asyncssh.Error, OSError, asyncio.IncompleteReadError):
+        except (asyncssh.Error, OSError, asyncio.IncompleteReadError) as exc:
+            # asyncssh keeps the channel's error and raises it again here: its traceback then holds
+            # the read's frame, which holds the error (a cycle), and the failed write's callers up
+            # to this app, all kept until a full collection.
+            exc.__traceback__ = None
             return
         if not data:  # EOF: the client closed its side
             return

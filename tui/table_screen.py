@@ -205,7 +205,10 @@ class ServerTableScreen(Regions):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        """Sit down or start watching."""
+        """Sit down or start watching (unless the session closed while the screen was being built:
+        its widgets are gone then, and nobody is there to sit)."""
+        if not self.query(ActionPicker):
+            return
         self._owner = self.app  # type: ignore[assignment]
         self.identity = self._owner.identity
         self._owner.table_screens.add(self)

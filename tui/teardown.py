@@ -92,6 +92,25 @@ def _arrange_root_young(self: Compositor, root: Widget, size: Size, visible_only
 
 
 Compositor._arrange_root = _arrange_root_young  # type: ignore[method-assign]
+
+
+_widget_loop_exit = Widget._message_loop_exit
+
+
+async def _widget_loop_exit_cutting_styles(self: Widget) -> None:
+    """``Widget._message_loop_exit`` (a widget's removal) that also cuts the styles-only nodes of
+    its component classes, which the original drops as cycles (node -> styles -> node). Removed
+    widgets are common (the footer remakes its keys whenever the bindings change), and a dropped
+    node made before the server froze the session would stay until a sweep."""
+    dropped = [styles.node for styles in self._component_styles.values()]
+    await _widget_loop_exit(self)
+    kept = {id(styles.node) for styles in self._component_styles.values()}
+    for virtual in dropped:
+        if isinstance(virtual, DOMNode) and id(virtual) not in kept:
+            _clear(virtual)
+
+
+Widget._message_loop_exit = _widget_loop_exit_cutting_styles  # type: ignore[method-assign]
 LRUCache.clear = _lru_clear_without_cycles  # type: ignore[method-assign]
 Strip.divide = _strip_divide_without_cycles  # type: ignore[method-assign]
 
@@ -126,12 +145,19 @@ def track_nodes(app: App[Any]) -> weakref.WeakSet[DOMNode]:
 
     def process_component_classes(node: DOMNode) -> None:
         # Textual makes a styles-only node per component class at each restyle and drops the
-        # previous ones, each a cycle (node -> styles -> node): record them, dismantled at the end.
+        # previous ones, each a cycle (node -> styles -> node): record the new ones (dismantled at
+        # the end) and cut the dropped ones now. A dropped one made before the server froze the
+        # session (tui.server.Collector) would otherwise stay, frozen, until a sweep.
         stylesheet = sheet()
         if stylesheet is not None:
+            dropped = {id(styles.node): styles.node for styles in node._component_styles.values()}
             process(stylesheet, node)
             for styles in node._component_styles.values():
+                dropped.pop(id(styles.node), None)
                 seen.add(styles.node)
+            for virtual in dropped.values():
+                if isinstance(virtual, DOMNode):
+                    _clear(virtual)
 
     app.stylesheet._process_component_classes = process_component_classes  # type: ignore[method-assign]
     return seen

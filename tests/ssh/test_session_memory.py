@@ -10,6 +10,7 @@ with its flooder (issue 26).
 from __future__ import annotations
 
 import asyncio
+import collections
 import gc
 import statistics
 import sys
@@ -20,12 +21,16 @@ from typing import Any
 
 import asyncssh
 import pytest
+from textual import events
+from textual._queue import Queue
+from textual.app import App
 
 from lobby.tables import Identity, SeatSpec
 from tests.ssh.server_process import ServerProcess, server_process
 from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import Collector, SaloonServer
+from tui.ssh_driver import _read_input, drop_input
 
 
 async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonServer, no_full_collections: None) -> None:
@@ -54,6 +59,92 @@ async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonSer
     gc.collect(1)  # young garbage (the last layout's closures) only
     alive = [name for name, ref in refs.items() if ref() is not None]
     assert alive == []
+
+
+_SESSION_MODULES = ("textual.", "tui.", "asyncssh.", "asyncio.selector_events")
+"""The packages whose objects a session makes: none of them may be frozen garbage."""
+
+
+def _frozen_garbage(port: int) -> collections.Counter[str]:
+    """What was frozen and is garbage now (found by unfreezing and collecting with
+    ``gc.DEBUG_SAVEALL``), of the session's packages, by type; what was not frozen is collected
+    first, and what the test's own SSH clients left (their connections, channels and processes,
+    what those reach, and the sockets whose peer is the server's ``port``) is not counted.
+    Everything is collected afterwards."""
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.unfreeze()
+        gc.collect()
+        garbage = {id(obj): obj for obj in gc.garbage}
+        client_kinds = (asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, asyncssh.SSHClientProcess)
+        clients = [
+            obj
+            for obj in garbage.values()
+            if isinstance(obj, client_kinds)
+            or (isinstance(obj, asyncio.Transport) and (obj.get_extra_info("peername") or ("", 0))[1] == port)
+        ]
+        seen: set[int] = set()
+        while clients:  # the clients' own cycles: everything garbage they reach
+            obj = clients.pop()
+            if id(obj) not in seen:
+                seen.add(id(obj))
+                clients.extend(o for o in gc.get_referents(obj) if id(o) in garbage)
+        kinds = collections.Counter(
+            f"{type(obj).__module__}.{type(obj).__qualname__}"
+            for key, obj in garbage.items()
+            if key not in seen and type(obj).__module__.startswith(_SESSION_MODULES)
+        )
+        del garbage
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.collect()
+    return kinds
+
+
+async def test_what_sessions_drop_after_they_are_frozen_is_freed_at_once(
+    server: SaloonServer, no_full_collections: None
+) -> None:
+    """The server's collector freezes sessions while they are still being built (tui.server.Collector),
+    so a cycle a live session drops afterwards would stay until a sweep: Textual's styles-only nodes
+    of component classes at each restyle and with each removed widget (the footer remakes its keys
+    on every screen change), the closed channel's error that a read raises again (its frames held
+    the app), the closed socket transport's bound method of itself. Three sessions at once are frozen
+    in the lobby, open and close the new-table form, watch a table and chat: none of the styles-only
+    nodes they dropped is frozen garbage (the closed form's widgets may be, until the session ends);
+    then they drop their connections without a goodbye: nothing of theirs is. (The channel's error
+    is tested on its own below: which side sees the closed connection first is a race.)"""
+    server.lobby.create_table(Identity("house", "house-key"), "deadwood1876", 4, [SeatSpec("bot")] * 4)
+    async with Terminal(server.port, "frozen0", make_key("frozen0"), size=(80, 24)) as term:  # imports, caches
+        await watch_and_chat(term, "warming up")
+    await wait_until(lambda: not server.sessions, what="the warm-up session to end")
+    gc.collect()
+    gc.freeze()
+    terms = [Terminal(server.port, f"frozen{i}", make_key(f"frozen{i}"), size=(80, 24)) for i in range(1, 4)]
+
+    async def visit(term: Terminal) -> None:
+        await term.__aenter__()
+        await term.wait_for("new table")
+        await asyncio.sleep(0.5)
+        gc.collect()  # as the server's collector does while sessions start,
+        gc.freeze()  # and everything made so far is frozen
+        await term.press("n")
+        await term.wait_for("Enter opens it")
+        await term.press("escape", pause=0.3)
+        await watch_and_chat(term, "a line before leaving")
+
+    await asyncio.gather(*(visit(term) for term in terms))
+    live = _frozen_garbage(server.port)
+    gc.freeze()
+    for term in terms:
+        term.send("z")  # a redraw on its way as the connection drops
+        term.conn.abort()  # type: ignore[union-attr]
+    for term in terms:
+        await term.close()
+    await wait_until(lambda: not server.sessions, what="the sessions to end")
+    await asyncio.sleep(0.5)
+    assert (live["textual.dom.DOMNode"], _frozen_garbage(server.port)) == (0, {})
 
 
 async def test_a_session_leaves_the_process_streams_alone(server: SaloonServer) -> None:
@@ -97,8 +188,10 @@ async def test_sixty_sessions_leave_the_servers_memory_flat(tmp_path: Path) -> N
     """The issue measured 2.3 MB kept per closed session (92 MB over these 40); sessions after the
     first 20 must keep less than 1 MB each on average. The noise of this measurement, with the
     fix: usually +/- 5 MB over 40 sessions (the allocator's pools and the store's cache), and up
-    to 24.5 MB (1 run in 5, 26 Nov 2026) when the server's collection lands while a wave's sessions
-    are mid-way: what they drop afterwards (the new-table form) stays frozen until a sweep."""
+    to 24.5 MB (1 run in 5, 26 Nov 2026) when the server's collection landed while a wave's sessions
+    were mid-way and froze what they dropped afterwards until a sweep. With the collector's pacing
+    (every 0.25 s while sessions start) and nothing a session drops left frozen past its end:
+    1.6, 7.0 and 14.3 MB in three runs (27 Nov 2026)."""
     keys = [make_key(f"rss{i}") for i in range(10)]
     async with server_process(tmp_path / "data") as server:
         keep = Terminal(server.port, "resident", make_key("resident"), size=(80, 24))
@@ -218,3 +311,81 @@ def test_the_collector_sweeps_what_it_froze_when_few_sessions_are_left() -> None
         gc.unfreeze()
     # not with 5 live; with 1 live, once per interval; not with 2; always when none is left
     assert sweeps == [0, 1, 1, 2, 2, 3]
+
+
+class _Held:
+    """What a failed write's frames hold (the session's driver and app, in the server)."""
+
+
+class _FailedStdin:
+    """A closed channel's stdin: asyncssh raises the channel's error again at every read."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    async def read(self, n: int) -> bytes:
+        raise self.error
+
+
+class _ClosedProcess:
+    def __init__(self, error: BaseException) -> None:
+        self.stdin = _FailedStdin(error)
+
+
+def _failed_write(held: _Held) -> BrokenPipeError:
+    """A write that failed, as the socket transport's does: the error's traceback holds this frame."""
+    try:
+        raise BrokenPipeError(32, "Broken pipe")
+    except BrokenPipeError as error:
+        return error
+
+
+def test_a_closed_channels_error_keeps_no_frames_once_read(no_full_collections: None) -> None:
+    """asyncssh keeps a closed channel's error and raises it at the session's next read; that read's
+    frame then holds the error, whose traceback holds the frame (a cycle), and the failed write's
+    frames held the session's app: gone only at a full collection (or, frozen, at a sweep)."""
+    held = _Held()
+    freed = weakref.ref(held)
+    error = _failed_write(held)
+    del held
+    assert freed() is not None  # the traceback's frame holds it
+    reason: list[str] = []
+    asyncio.run(_read_input(_ClosedProcess(error), {}, App(), reason))  # type: ignore[arg-type]
+    assert (freed(), reason) == (None, [])  # by reference counting, the error still kept (as asyncssh does)
+    assert error.__traceback__ is None
+
+
+def test_dropped_input_leaves_a_woken_message_pump_something_to_take() -> None:
+    """Textual's queue pops without looking once its event is set: a pump woken for a key that is
+    then dropped (its session closed) took an empty queue's IndexError, and its task ended with it."""
+
+    class Pump:
+        def __init__(self) -> None:
+            self._message_queue: Queue[Any] = Queue()
+
+    async def run() -> tuple[int, Any]:
+        pump = Pump()
+        taking = asyncio.ensure_future(pump._message_queue.get())
+        await asyncio.sleep(0)  # the pump waits for a message
+        pump._message_queue.put_nowait(events.Key("a", "a"))  # and is woken
+        dropped = drop_input([pump])
+        return dropped, await taking
+
+    dropped, taken = asyncio.run(run())
+    assert dropped == 1
+    assert isinstance(taken, events.Callback)
+    assert taken.callback() is None
+
+
+async def test_a_table_screen_closed_before_it_was_built_does_not_sit(tmp_path: Path) -> None:
+    """A session that closes while its table screen is being built (its widgets gone, its Mount
+    still to run) neither fails ("a session's app failed") nor takes a seat or watches."""
+    from lobby.store import Store
+    from lobby.tables import Lobby, ServerConfig
+    from tui.table_screen import ServerTableScreen
+
+    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0))
+    table = lobby.create_table(Identity("alice", "key-alice"), "deadwood1876", 2, [SeatSpec("human"), SeatSpec("bot")])
+    screen = ServerTableScreen(table, sit=True)
+    screen.on_mount()  # no widgets: what a closing session's screen has when its Mount comes
+    assert (table._listeners, table.spectators, screen._owner) == (set(), set(), None)
