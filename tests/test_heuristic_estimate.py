@@ -81,3 +81,29 @@ def test_beat_all_chance():
     three = [beat_all_chance([9.0, 5.0, 1.0], seat, 4.0) for seat in range(3)]
     assert three[0] > three[1] > three[2] and sum(three) < 1.0  # "ahead of all" events can all fail
     assert beat_all_chance([0.0, 1e9], 0, 1.0) == pytest.approx(0.0, abs=1e-20)  # no overflow
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_stored_fit_is_calibrated_on_held_out_games(game):
+    """Issue 24's bar for a fitted estimate, read from the fit's own held-out report in
+    ``bots/estimates.json`` (``tests/bench/fit_estimates.py --write`` makes it): one weight per
+    feature the heuristic module computes, a Brier score below the constant fair share's, and in
+    every decile of the estimated chance holding at least 100 positions, the mean estimate within
+    0.05 of the observed share of wins. A re-fit that misses the bar fails here before it lands."""
+    import importlib
+
+    from bots.estimates import coefficients
+    from bots.heuristic import strategies
+
+    fit = coefficients()[game]
+    module = importlib.import_module(strategies()[game].partition(":")[0])
+    assert fit["features"] == list(module.ESTIMATE_FEATURES)
+    assert len(fit["weights"]) == len(module.ESTIMATE_FEATURES)
+    brier = fit["brier"]["held_out"]
+    assert brier["fitted"] < brier["fair_share"]
+    off = [
+        (row["low"], row["chance"], row["observed"])
+        for row in fit["reliability_held_out"]
+        if row["positions"] >= 100 and abs(row["chance"] - row["observed"]) > 0.05
+    ]
+    assert off == []
