@@ -677,16 +677,11 @@ class SaloonServer:
     async def _connection(self, client: socket.socket, address: str) -> None:
         try:
             conn = await asyncssh.run_server(client, options=self._options)
-            transport = getattr(conn, "_transport", None)  # asyncssh lets go of it when closed
             await conn.wait_closed()
             # asyncssh keeps a bound method of the connection as its packet handler (a cycle that
             # would keep the closed connection, its channels and keys for the full collection);
             # once closed, no packet comes: the same no-op handler asyncssh sets when it stops reading.
             conn._recv_handler = lambda: False
-            # asyncio's socket transport keeps a bound method of itself as its read callback (a
-            # cycle); the closed transport never reads again.
-            if transport is not None and transport.is_closing():
-                transport._read_ready_cb = None
         except (TimeoutError, asyncssh.Error, OSError) as exc:
             log.debug("connection from %s ended: %s", address, exc)
         except asyncio.CancelledError:
@@ -1019,7 +1014,7 @@ class Collector:
     cyclic garbage of its own after it is frozen: Textual's styles-only nodes that a restyle or
     a widget's removal drops are cut at once (:mod:`tui.teardown`), a closed channel's error keeps
     no frames (:func:`tui.ssh_driver._read_input`), and a closed connection's socket transport
-    keeps no bound method of itself (:meth:`SaloonServer._connection`). Measured (issue 26, ten
+    keeps no bound method of itself (:mod:`tui.teardown`). Measured (issue 26, ten
     sessions at once in six waves, each opening the lobby, watching a table, chatting and leaving,
     two more sessions live throughout, the machine busy): with one collection 2 s after the first
     start of a burst, pauses of 105-150 ms and 5,700 objects of closed sessions frozen until a

@@ -28,6 +28,7 @@ import functools
 import gc
 import types
 import weakref
+from asyncio import selector_events
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -44,9 +45,9 @@ from textual.widget import Widget
 __all__ = ["dismantle", "track_nodes"]
 
 
-# Three of Textual's own helpers make cyclic garbage during a session, not only at its end; their
-# fixes below keep what they return and only avoid the cycle or its promotion (all three are
-# called by every session).
+# Some of Textual's own helpers (and asyncio's socket transport) make cyclic garbage during a
+# session, not only at its end; their fixes below keep what they return and only avoid the cycle
+# or its promotion (every session calls them).
 
 _lru_clear = LRUCache.clear
 
@@ -92,6 +93,22 @@ def _arrange_root_young(self: Compositor, root: Widget, size: Size, visible_only
 
 
 Compositor._arrange_root = _arrange_root_young  # type: ignore[method-assign]
+
+
+_call_connection_lost = selector_events._SelectorSocketTransport._call_connection_lost
+
+
+def _call_connection_lost_without_cycle(self: Any, exc: BaseException | None) -> None:
+    """asyncio's socket transport keeps a bound method of itself as its read callback, a cycle
+    that kept every closed connection's transport (SSH and browser alike) for the full
+    collection; a transport whose connection is lost never reads again."""
+    try:
+        _call_connection_lost(self, exc)
+    finally:
+        self._read_ready_cb = None
+
+
+selector_events._SelectorSocketTransport._call_connection_lost = _call_connection_lost_without_cycle  # type: ignore[method-assign]
 
 
 _widget_loop_exit = Widget._message_loop_exit

@@ -21,6 +21,7 @@ from lobby.tables import Identity, SeatSpec
 from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
+from tests.ssh.test_session_memory import _frozen_garbage
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import WebTerminal, link_for, signed_in_session, token_of
 from tui.server import RateLimiter, SaloonServer
@@ -369,6 +370,8 @@ async def test_a_closed_websocket_session_is_freed_by_reference_counting(
             if not alive:
                 break
         assert alive == []
+        # and nothing of the session is left frozen, its socket transport included
+        assert _frozen_garbage(int(base.rsplit(":", 1)[1])) == {}
     finally:
         await session.close()
 
