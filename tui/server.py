@@ -1020,8 +1020,10 @@ class Collector:
     start of a burst, pauses of 105-150 ms and 5,700 objects of closed sessions frozen until a
     sweep; every 0.25 s for 2 s before those three cuts, pauses under 60 ms but 12,000 objects (9
     closed apps) frozen; with them, pauses under 60 ms and nothing frozen that was garbage. With
-    100 sessions connecting in waves of ten (``tests/bench/ssh_load.py``): one pause of 73-116 ms
-    per run, where the previous policy made five of 108-153 ms.
+    100 sessions connecting in waves of ten (``tests/bench/ssh_load.py``): one pause of 106-116 ms
+    per run, where the previous policy made five of 108-153 ms; in the soak benchmark's waves,
+    median 27 ms and p99 103 ms, where it made 128 and 169 ms. Every 0.1 s was a little shorter
+    still (18 and 120 ms) but slowed ten sessions opening a form at once on a busy machine.
 
     What was frozen is never scanned again, so a cycle that became garbage after it was frozen
     (a closed form's widgets, until their session ends) stays until a *sweep*: :meth:`collect`
@@ -1040,7 +1042,7 @@ class Collector:
 
     def __init__(
         self,
-        interval_s: float = 0.1,
+        interval_s: float = 0.25,
         settle_s: float = 2.0,
         sweep_sessions: int = 1,
         sweep_interval_s: float = 60.0,

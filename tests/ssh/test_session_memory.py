@@ -32,35 +32,6 @@ from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tui.server import Collector, SaloonServer
 from tui.ssh_driver import _read_input, drop_input
 
-
-async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonServer, no_full_collections: None) -> None:
-    server.lobby.create_table(Identity("house", "house-key"), "deadwood1876", 4, [SeatSpec("bot")] * 4)
-    key = make_key("freed")
-    async with Terminal(server.port, "freed", key, size=(80, 24)) as term:  # imports, caches, first screens
-        await watch_and_chat(term, "hello from a soak session")
-    await wait_until(lambda: not server.sessions, what="the warm-up session to end")
-    gc.collect()
-    gc.freeze()
-    refs: dict[str, weakref.ref[Any]] = {}
-    async with Terminal(server.port, "freed", key, size=(80, 24)) as term:
-        await term.wait_for("new table")
-        app = next(iter(server.sessions))
-        refs.update(app=weakref.ref(app), lobby=weakref.ref(app.screen), driver=weakref.ref(app._driver))
-        connections = [o for o in gc.get_objects() if isinstance(o, asyncssh.SSHServerConnection)]
-        refs.update({f"connection {i}": weakref.ref(c) for i, c in enumerate(connections)})
-        assert connections, "the session's connection was made after the freeze"
-        del app, connections
-        gc.collect()  # as the server's collector does, a few seconds after a session starts:
-        gc.freeze()  # the session's objects too are frozen; only reference counting can free them now
-        await watch_and_chat(term, "hello from a soak session")
-        refs["table screen"] = weakref.ref(next(iter(server.sessions)).screen)
-    await wait_until(lambda: not server.sessions, what="the session to end")
-    await asyncio.sleep(0.5)
-    gc.collect(1)  # young garbage (the last layout's closures) only
-    alive = [name for name, ref in refs.items() if ref() is not None]
-    assert alive == []
-
-
 _SESSION_MODULES = ("textual.", "tui.", "asyncssh.", "asyncio.selector_events")
 """The packages whose objects a session makes: none of them may be frozen garbage."""
 
@@ -103,47 +74,45 @@ def _frozen_garbage(port: int) -> collections.Counter[str]:
     return kinds
 
 
-async def test_what_sessions_drop_after_they_are_frozen_is_freed_at_once(
-    server: SaloonServer, no_full_collections: None
-) -> None:
-    """The server's collector freezes sessions while they are still being built (tui.server.Collector),
-    so a cycle a live session drops afterwards would stay until a sweep: Textual's styles-only nodes
-    of component classes at each restyle and with each removed widget (the footer remakes its keys
-    on every screen change), the closed channel's error that a read raises again (its frames held
-    the app), the closed socket transport's bound method of itself. Three sessions at once are frozen
-    in the lobby, open and close the new-table form, watch a table and chat: none of the styles-only
-    nodes they dropped is frozen garbage (the closed form's widgets may be, until the session ends);
-    then they drop their connections without a goodbye: nothing of theirs is. (The channel's error
-    is tested on its own below: which side sees the closed connection first is a race.)"""
+async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonServer, no_full_collections: None) -> None:
+    """A session frozen in the lobby (as the server's collector freezes sessions while they are
+    built) opens and closes the new-table form, watches a table and chats, then leaves: its app,
+    screens, driver and connection are freed by reference counting alone. Nothing it drops while
+    live is left as frozen garbage of the kinds the server cuts (Textual's styles-only nodes, at
+    each restyle and widget removal), and nothing of it once closed (its socket transport too)."""
     server.lobby.create_table(Identity("house", "house-key"), "deadwood1876", 4, [SeatSpec("bot")] * 4)
-    async with Terminal(server.port, "frozen0", make_key("frozen0"), size=(80, 24)) as term:  # imports, caches
-        await watch_and_chat(term, "warming up")
+    key = make_key("freed")
+    async with Terminal(server.port, "freed", key, size=(80, 24)) as term:  # imports, caches, first screens
+        await watch_and_chat(term, "hello from a soak session")
     await wait_until(lambda: not server.sessions, what="the warm-up session to end")
     gc.collect()
     gc.freeze()
-    terms = [Terminal(server.port, f"frozen{i}", make_key(f"frozen{i}"), size=(80, 24)) for i in range(1, 4)]
-
-    async def visit(term: Terminal) -> None:
-        await term.__aenter__()
+    refs: dict[str, weakref.ref[Any]] = {}
+    async with Terminal(server.port, "freed", key, size=(80, 24)) as term:
         await term.wait_for("new table")
-        await asyncio.sleep(0.5)
-        gc.collect()  # as the server's collector does while sessions start,
-        gc.freeze()  # and everything made so far is frozen
-        await term.press("n")
+        app = next(iter(server.sessions))
+        refs.update(app=weakref.ref(app), lobby=weakref.ref(app.screen), driver=weakref.ref(app._driver))
+        connections = [o for o in gc.get_objects() if isinstance(o, asyncssh.SSHServerConnection)]
+        refs.update({f"connection {i}": weakref.ref(c) for i, c in enumerate(connections)})
+        assert connections, "the session's connection was made after the freeze"
+        del app, connections
+        gc.collect()  # as the server's collector does while sessions start:
+        gc.freeze()  # the session's objects too are frozen; only reference counting can free them now
+        await term.press("n")  # the new-table form, then back: a screen's widgets come and go
         await term.wait_for("Enter opens it")
         await term.press("escape", pause=0.3)
-        await watch_and_chat(term, "a line before leaving")
-
-    await asyncio.gather(*(visit(term) for term in terms))
-    live = _frozen_garbage(server.port)
-    gc.freeze()
-    for term in terms:
-        term.send("z")  # a redraw on its way as the connection drops
-        term.conn.abort()  # type: ignore[union-attr]
-    for term in terms:
-        await term.close()
-    await wait_until(lambda: not server.sessions, what="the sessions to end")
+        await watch_and_chat(term, "hello from a soak session")
+        refs["table screen"] = weakref.ref(next(iter(server.sessions)).screen)
+        live = _frozen_garbage(server.port)
+        gc.freeze()
+    await wait_until(lambda: not server.sessions, what="the session to end")
     await asyncio.sleep(0.5)
+    gc.collect(1)  # young garbage (the last layout's closures) only
+    alive = [name for name, ref in refs.items() if ref() is not None]
+    assert alive == []
+    # What the live session dropped after its freeze: none of Textual's styles-only nodes (cut at
+    # each restyle and widget removal; the closed form's widgets may stay until the session ends);
+    # what the closed session left: nothing (its socket transport included).
     assert (live["textual.dom.DOMNode"], _frozen_garbage(server.port)) == (0, {})
 
 
