@@ -93,6 +93,22 @@ def _arrange_root_young(self: Compositor, root: Widget, size: Size, visible_only
 
 
 Compositor._arrange_root = _arrange_root_young  # type: ignore[method-assign]
+LRUCache.clear = _lru_clear_without_cycles  # type: ignore[method-assign]
+Strip.divide = _strip_divide_without_cycles  # type: ignore[method-assign]
+
+
+def _styles_nodes(node: DOMNode) -> dict[int, Any]:
+    """The styles-only nodes Textual made for ``node``'s component classes, by ``id``."""
+    return {id(styles.node): styles.node for styles in node._component_styles.values()}
+
+
+def _cut_dropped(before: dict[int, Any], node: DOMNode) -> None:
+    """Cut the styles-only nodes of ``before`` (:func:`_styles_nodes` earlier) that ``node`` no
+    longer has: Textual drops them as cycles (node -> styles -> node), and one made before the
+    server froze the session (:class:`tui.server.Collector`) would stay, frozen, until a sweep."""
+    for key in before.keys() - _styles_nodes(node).keys():
+        if isinstance(before[key], DOMNode):
+            _clear(before[key])
 
 
 _call_connection_lost = selector_events._SelectorSocketTransport._call_connection_lost
@@ -116,20 +132,14 @@ _widget_loop_exit = Widget._message_loop_exit
 
 async def _widget_loop_exit_cutting_styles(self: Widget) -> None:
     """``Widget._message_loop_exit`` (a widget's removal) that also cuts the styles-only nodes of
-    its component classes, which the original drops as cycles (node -> styles -> node). Removed
-    widgets are common (the footer remakes its keys whenever the bindings change), and a dropped
-    node made before the server froze the session would stay until a sweep."""
-    dropped = [styles.node for styles in self._component_styles.values()]
+    its component classes (:func:`_cut_dropped`): removed widgets are common (the footer remakes
+    its keys whenever the bindings change)."""
+    before = _styles_nodes(self)
     await _widget_loop_exit(self)
-    kept = {id(styles.node) for styles in self._component_styles.values()}
-    for virtual in dropped:
-        if isinstance(virtual, DOMNode) and id(virtual) not in kept:
-            _clear(virtual)
+    _cut_dropped(before, self)
 
 
 Widget._message_loop_exit = _widget_loop_exit_cutting_styles  # type: ignore[method-assign]
-LRUCache.clear = _lru_clear_without_cycles  # type: ignore[method-assign]
-Strip.divide = _strip_divide_without_cycles  # type: ignore[method-assign]
 
 
 class _Registry(weakref.WeakSet):  # type: ignore[type-arg]
@@ -162,19 +172,13 @@ def track_nodes(app: App[Any]) -> weakref.WeakSet[DOMNode]:
 
     def process_component_classes(node: DOMNode) -> None:
         # Textual makes a styles-only node per component class at each restyle and drops the
-        # previous ones, each a cycle (node -> styles -> node): record the new ones (dismantled at
-        # the end) and cut the dropped ones now. A dropped one made before the server froze the
-        # session (tui.server.Collector) would otherwise stay, frozen, until a sweep.
+        # previous ones: record the new ones (dismantled at the end), cut the dropped ones now.
         stylesheet = sheet()
         if stylesheet is not None:
-            dropped = {id(styles.node): styles.node for styles in node._component_styles.values()}
+            before = _styles_nodes(node)
             process(stylesheet, node)
-            for styles in node._component_styles.values():
-                dropped.pop(id(styles.node), None)
-                seen.add(styles.node)
-            for virtual in dropped.values():
-                if isinstance(virtual, DOMNode):
-                    _clear(virtual)
+            seen.update(_styles_nodes(node).values())
+            _cut_dropped(before, node)
 
     app.stylesheet._process_component_classes = process_component_classes  # type: ignore[method-assign]
     return seen
