@@ -214,12 +214,17 @@ class Deadwood1876Strategy:
         """One of ``legal``."""
         if len(legal) == 1:
             return legal[0]
-        ctx = _Ctx(view, seat)
+        if _HANDLERS.get(view.phase) is None:
+            return legal[0]
+        return legal[best_index(self.scores(view, legal, seat), self._random.random, digits=9)]
+
+    def scores(self, view: Any, legal: list[Any], seat: int) -> list[float]:
+        """How the strategy rates each of ``legal`` (never empty), higher better, one float per
+        action in order; :meth:`choose` plays the best (all 0 in a phase it has no rule for)."""
         handler = _HANDLERS.get(view.phase)
         if handler is None:
-            return legal[0]
-        scores = handler(ctx, legal)
-        return legal[best_index(scores, self._random.random, digits=9)]
+            return [0.0] * len(legal)
+        return handler(_Ctx(view, seat), legal)
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view`` by the end-of-game model (:class:`_Model`): who

@@ -249,9 +249,13 @@ class DeadwoodStudiosStrategy:
         """One of ``legal`` (never empty)."""
         if len(legal) == 1:
             return legal[0]
+        return legal[best_index(self.scores(view, legal, seat), self._random.random)]
+
+    def scores(self, view: Any, legal: list[Any], seat: int) -> list[float]:
+        """How the strategy rates each of ``legal`` (never empty), higher better, one float per
+        action in order; :meth:`choose` plays the best."""
         score = _Ctx(view, seat).score
-        scores = [score(action) for action in legal]
-        return legal[best_index(scores, self._random.random)]
+        return [score(action) for action in legal]
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the fitted logistic regression on

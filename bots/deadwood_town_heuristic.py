@@ -218,10 +218,13 @@ class DeadwoodTownStrategy:
         """One of ``legal`` (never empty)."""
         if len(legal) == 1:
             return legal[0]
-        ctx = _Ctx(view, seat)
+        return legal[best_index(self.scores(view, legal, seat), self._random.random)]
+
+    def scores(self, view: Any, legal: list[Any], seat: int) -> list[float]:
+        """How the strategy rates each of ``legal`` (never empty), higher better, one float per
+        action in order; :meth:`choose` plays the best (all 0 in a phase it has no rule for)."""
         handler = _HANDLERS.get(view.phase)
-        scores = handler(ctx, legal) if handler is not None else [0.0] * len(legal)
-        return legal[best_index(scores, self._random.random)]
+        return handler(_Ctx(view, seat), legal) if handler is not None else [0.0] * len(legal)
 
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the chance to beat every opponent, each pair by

@@ -15,7 +15,8 @@ Registering a new game's heuristic is one line in ``bots/__init__.py``::
 The path names a class (or factory) called with ``seed`` whose ``choose(view, legal, seat)``
 returns one element of ``legal`` (see :class:`Strategy`); its module is imported at the first
 decision of that game, not before. A game without a registered strategy is played at random.
-A strategy may also have ``estimate(view, seat) -> float``, the seat's chance to win as it
+A strategy may also have ``scores(view, legal, seat) -> list[float]``, how it rates each legal
+action (:meth:`HeuristicBot.scores`), and ``estimate(view, seat) -> float``, the seat's chance to win as it
 reckons it from the view (:meth:`HeuristicBot.estimate`; the ``ismcts`` bot's ``cutoff=heuristic``
 scores cut-off rollouts with it); all four games' strategies have one.
 """
@@ -167,6 +168,16 @@ class HeuristicBot:
         if strategy is None:
             return legal_actions[self._random.randrange(len(legal_actions))]
         return strategy.choose(view, legal_actions, seat)
+
+    def scores(self, view: Any, legal_actions: list[Any], seat: int) -> list[float] | None:
+        """How the game's strategy rates each of ``legal_actions``, higher better (one float per
+        action, in order), or ``None`` when the strategy has no ``scores`` (or the game no
+        strategy). Search bots use it to choose which actions to search (``pimc``'s
+        ``rank=heuristic``)."""
+        scores = getattr(self._strategy_for(view), "scores", None)
+        if scores is None:
+            return None
+        return [float(score) for score in scores(view, legal_actions, seat)]
 
     def estimate(self, view: Any, seat: int) -> float | None:
         """``seat``'s chance to win, in ``[0, 1]``, as its game's strategy judges it from ``view``

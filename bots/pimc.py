@@ -24,10 +24,13 @@ cannot overrule the heuristic, and fewer than two rounds never do). With one leg
 is no search.
 
 **Width.** With ``width=K`` (default 0: every action), a decision with more than ``K`` legal
-actions searches only ``K`` of them: the heuristic's move and the ``K - 1`` others that score best
-right after they are played on the first draw (the seat's share of the win if that ends the game,
-else the estimate), so that a round of many candidates (Deadwood 1876 has up to about 40) still
-fits the budget several times.
+actions searches only ``K`` of them, so that a round of many candidates (Deadwood 1876 has up to
+about 40) still fits the budget several times: the heuristic's move and the ``K - 1`` others ranked
+best by ``rank``: ``rank=estimate`` (the default), those that score best right after they are
+played on the first draw (the seat's share of the win if that ends the game, else the estimate);
+``rank=heuristic``, those the heuristic itself rates best from the real view
+(:meth:`bots.heuristic.HeuristicBot.scores`; the estimate's ranking where the game's heuristic has
+no ``scores``). Ties keep the legal actions' order.
 
 **Budget.** ``iterations=N``: N rounds (deterministic: every seed and tie comes from the bot's
 own ``random.Random``, and the heuristic is deterministic for its seed); ``ms=T``: rounds until
@@ -73,6 +76,9 @@ over the same draws to replace the heuristic's move."""
 DEFAULT_Z = 0.0
 """Standard errors of the paired difference subtracted before comparing with the margin."""
 
+RANKS = ("estimate", "heuristic")
+"""The values of ``rank``, the default first."""
+
 HOUSE: Mapping[str, Mapping[str, str]] = {
     "quick": {
         "deadwood1876": "pimc:ms=100,margin=0.02,z=1",
@@ -117,6 +123,7 @@ class PimcBot:
             over the same draws to be played instead.
         z: standard errors of that paired difference, ``>= 0``, subtracted from it first.
         width: the most actions searched, ``>= 2``, or ``0`` for all (see "Width" above).
+        rank: how ``width`` chooses the actions it searches: ``"estimate"`` or ``"heuristic"``.
 
     Attributes:
         name: ``"pimc"`` plus the options given, as :func:`bots.make_bot` reads them back.
@@ -139,6 +146,7 @@ class PimcBot:
         margin: float = DEFAULT_MARGIN,
         z: float = DEFAULT_Z,
         width: int = 0,
+        rank: str = "estimate",
     ) -> None:
         given: dict[str, Any] = {}
         if iterations is not None:
@@ -167,7 +175,12 @@ class PimcBot:
             raise ValueError(f"width must be 0 (every action) or an int >= 2, not {width!r}")
         if width:
             given["width"] = width
+        if rank not in RANKS:
+            raise ValueError(f"rank must be one of {', '.join(RANKS)}, not {rank!r}")
+        if rank != RANKS[0]:
+            given["rank"] = rank
         self.width = width
+        self.rank = rank
         self.z = float(z)
         self.iterations = iterations
         self.ms = ms
@@ -190,7 +203,7 @@ class PimcBot:
 
         Args:
             options: option name -> text: ``iterations`` (int), ``ms`` (number), ``depth`` (int),
-                ``margin`` (number), ``z`` (number), ``width`` (int).
+                ``margin`` (number), ``z`` (number), ``width`` (int), ``rank`` (text).
             seed: the bot's seed.
 
         Raises:
@@ -203,6 +216,7 @@ class PimcBot:
             "margin": float,
             "z": float,
             "width": int,
+            "rank": str,
         }
         kwargs = parse_bot_options(options, parsers)
         return cls(seed=seed, **kwargs)
@@ -251,7 +265,7 @@ class PimcBot:
         while True:
             draw = sample(self._random.getrandbits(64))
             if rounds == 0 and self.width and len(order) > self.width:
-                order = self._widest(draw, order, legal_actions, seat, bot)
+                order = self._widest(draw, order, view, legal_actions, seat, bot)
             scores: list[float] = []
             cut_short = False
             for n, i in enumerate(order):
@@ -282,10 +296,18 @@ class PimcBot:
         self.overruled += choice != home
         return legal_actions[choice]
 
-    def _widest(self, draw: Any, order: list[int], legal_actions: list[Any], seat: int, bot: Any) -> list[int]:
-        """``order[0]`` (the heuristic's move) and the :attr:`width` ``- 1`` other actions that
-        score best right after they are played on ``draw`` (not changed): ``seat``'s share of the
-        win if the game ends, else ``bot.estimate``; ties keep the legal actions' order."""
+    def _widest(
+        self, draw: Any, order: list[int], view: Any, legal_actions: list[Any], seat: int, bot: Any
+    ) -> list[int]:
+        """``order[0]`` (the heuristic's move) and the :attr:`width` ``- 1`` other actions ranked
+        best (see "Width"): with :attr:`rank` ``"heuristic"``, by ``bot.scores`` from ``view``;
+        else (or without scores) those that score best right after they are played on ``draw``
+        (not changed): ``seat``'s share of the win if the game ends, else ``bot.estimate``. Ties
+        keep the legal actions' order."""
+        rates = bot.scores(view, legal_actions, seat) if self.rank == "heuristic" else None
+        if rates is not None:
+            ranked = sorted(order[1:], key=lambda i: -rates[i])
+            return [order[0], *ranked[: self.width - 1]]
         scored = []
         for i in order[1:]:
             state = draw.clone()

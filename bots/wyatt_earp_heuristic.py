@@ -468,6 +468,13 @@ class WyattEarpStrategy:
             self._prolonged += ctx.ending
         return legal[best]
 
+    def scores(self, view: Any, legal: list[Any], seat: int) -> list[float]:
+        """How the strategy rates each of ``legal`` (never empty), higher better, one float per
+        action in order, before :meth:`choose`'s guard against passing a card back and forth (which
+        depends on the hand's history, not the view); all 0 in a phase it has no rule for."""
+        handler = _HANDLERS.get(view.phase)
+        return handler(_Ctx(view, seat), legal) if handler is not None else [0.0] * len(legal)
+
     def estimate(self, view: Any, seat: int) -> float:
         """``seat``'s chance to win from ``view``: the chance to end ahead of every other player, each
         pair by a logistic on the difference of their money, the seat's own counted with what the

@@ -90,9 +90,57 @@ def test_width_searches_the_heuristic_move_and_the_best_others_after_one_step() 
     assert _decide(PimcBot(seed=2, iterations=2, depth=4, width=3), state, seat) == choice
     draw = state.resample(seat, random.Random(2).getrandbits(64))
     rated = PimcBot(seed=2, width=3)._widest(
-        draw, [order[0], *(i for i in range(len(legal)) if i != order[0])], legal, seat, make_bot("heuristic", seed=2)
+        draw,
+        [order[0], *(i for i in range(len(legal)) if i != order[0])],
+        state.view(seat),
+        legal,
+        seat,
+        make_bot("heuristic", seed=2),
     )
     assert rated == order
+
+
+def test_width_ranked_by_the_heuristic_searches_its_best_rated_actions() -> None:
+    """``width=4,rank=heuristic`` on a Deadwood 1876 turn: the rounds score the heuristic's move
+    and the three other actions its strategy rates highest from the real view (ties in the legal
+    actions' order), and the choice is one of them."""
+    state, seat = _position("deadwood1876", 2, 7)  # a turn of 50 actions
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    bot = PimcBot(seed=2, iterations=2, depth=4, width=4, rank="heuristic")
+    searched: list[list[int]] = []
+    widest = bot._widest
+
+    def spy(*args: Any) -> list[int]:
+        searched.append(widest(*args))
+        return searched[-1]
+
+    bot._widest = spy  # type: ignore[method-assign]
+    choice = _decide(bot, state, seat)
+    (order,) = searched
+    rates = HeuristicBot(2).scores(view, legal, seat)
+    assert rates is not None and len(rates) == len(legal) > 4
+    home = legal.index(HeuristicBot(2).act(view, legal, seat))
+    others = sorted((i for i in range(len(legal)) if i != home), key=lambda i: (-rates[i], i))
+    assert order == [home, *others[:3]]
+    assert legal.index(choice) in order
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_heuristic_plays_the_action_it_rates_best(game_id: str) -> None:
+    """``HeuristicBot.scores`` is what ``act`` maximizes: over 30 positions of each game, the move
+    played is rated (to 6 decimals) as high as any other legal action."""
+    checked = 0
+    for seed in range(30):
+        state, seat = _position(game_id, 2, 100 + seed)
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        rates = HeuristicBot(seed).scores(view, legal, seat)
+        assert rates is not None and len(rates) == len(legal)
+        played = legal.index(HeuristicBot(seed).act(view, legal, seat))
+        assert round(rates[played], 6) >= round(max(rates), 6) - 1e-9
+        checked += len(set(round(r, 6) for r in rates)) > 1
+    assert checked >= 10  # most positions rate their actions differently
 
 
 def test_the_heuristic_move_stays_without_a_clear_gain() -> None:
@@ -142,6 +190,8 @@ def test_a_cpu_budget_stops_the_search() -> None:
         ("pimc:ms=100:margin=0.02:z=1", "pimc:ms=100,margin=0.02,z=1"),
         ("pimc:ms=100,width=8", "pimc:ms=100,width=8"),
         ("pimc:width=0", "pimc"),
+        ("pimc:ms=100,width=5,rank=heuristic", "pimc:ms=100,width=5,rank=heuristic"),
+        ("pimc:width=5,rank=estimate", "pimc:width=5"),
         ("quick", "quick"),
         ("strong", "strong"),
     ],
@@ -152,7 +202,15 @@ def test_bot_names(spec: str, name: str) -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["pimc:iterations=0", "pimc:depth=-1", "pimc:margin=x", "pimc:colour=red", "quick:ms=5", "pimc:width=1"],
+    [
+        "pimc:iterations=0",
+        "pimc:depth=-1",
+        "pimc:margin=x",
+        "pimc:colour=red",
+        "quick:ms=5",
+        "pimc:width=1",
+        "pimc:rank=best",
+    ],
 )
 def test_bad_names_are_unknown_bots(spec: str) -> None:
     with pytest.raises(UnknownBot):
