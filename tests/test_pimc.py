@@ -41,6 +41,22 @@ def _decide(bot: Any, state: Any, seat: int) -> Any:
     return bot.act_with_sampler(state.view(seat), legal, seat, lambda seed: state.resample(seat, seed))
 
 
+def _decide_and_searched(bot: PimcBot, state: Any, seat: int) -> tuple[Any, list[int]]:
+    """``bot``'s choice at ``state`` and the action indices its one search round scored, the
+    heuristic's move first (what ``_widest`` returned, once)."""
+    searched: list[list[int]] = []
+    widest = bot._widest
+
+    def spy(*args: Any) -> list[int]:
+        searched.append(widest(*args))
+        return searched[-1]
+
+    bot._widest = spy  # type: ignore[method-assign]
+    choice = _decide(bot, state, seat)
+    (order,) = searched
+    return choice, order
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_deterministic_and_legal_with_an_iteration_budget(game_id: str) -> None:
     state, seat = _position(game_id, 2, 3)
@@ -73,16 +89,7 @@ def test_width_searches_the_heuristic_move_and_the_best_others_after_one_step() 
     legal = state.legal_actions(seat)
     assert len(legal) > 3
     bot = PimcBot(seed=2, iterations=2, depth=4, width=3)
-    searched: list[list[int]] = []
-    widest = bot._widest
-
-    def spy(*args: Any) -> list[int]:
-        searched.append(widest(*args))
-        return searched[-1]
-
-    bot._widest = spy  # type: ignore[method-assign]
-    choice = _decide(bot, state, seat)
-    (order,) = searched
+    choice, order = _decide_and_searched(bot, state, seat)
     assert len(order) == 3 == len(set(order))
     heuristic = make_bot("heuristic", seed=2).act(state.view(seat), legal, seat)
     assert legal[order[0]] == heuristic
@@ -108,16 +115,7 @@ def test_width_ranked_by_the_heuristic_searches_its_best_rated_actions() -> None
     legal = state.legal_actions(seat)
     view = state.view(seat)
     bot = PimcBot(seed=2, iterations=2, depth=4, width=4, rank="heuristic")
-    searched: list[list[int]] = []
-    widest = bot._widest
-
-    def spy(*args: Any) -> list[int]:
-        searched.append(widest(*args))
-        return searched[-1]
-
-    bot._widest = spy  # type: ignore[method-assign]
-    choice = _decide(bot, state, seat)
-    (order,) = searched
+    choice, order = _decide_and_searched(bot, state, seat)
     rates = HeuristicBot(2).scores(view, legal, seat)
     assert rates is not None and len(rates) == len(legal) > 4
     home = legal.index(HeuristicBot(2).act(view, legal, seat))
