@@ -82,7 +82,7 @@ RANKS = ("estimate", "heuristic")
 HOUSE: Mapping[str, Mapping[str, str]] = {
     "quick": {
         "deadwood1876": "pimc:ms=100,margin=0.02,z=1",
-        "wyatt_earp": "pimc:ms=100,depth=20,margin=0.02,z=1",
+        "wyatt_earp": "pimc:ms=100,depth=20,margin=0.02,z=1,width=4,rank=heuristic",  # every action: 51.5%
         "deadwood_studios": "pimc:ms=100,depth=20,margin=0.03,z=2",  # with z=1: 31.6% (overrules on noise)
         "deadwood_town": "pimc:ms=100,depth=20",
     },
