@@ -74,6 +74,21 @@ def _frozen_garbage(port: int) -> collections.Counter[str]:
     return kinds
 
 
+def _session_refs(server: SaloonServer, transport: type, name: str) -> dict[str, weakref.ref[Any]]:
+    """Weak references to the server's one live session: its app, lobby screen and driver, and
+    every live ``transport`` object (its connection: ``name 0``, ``name 1``, ...).
+
+    Raises:
+        AssertionError: no ``transport`` object is tracked (it was made after the freeze).
+    """
+    app = next(iter(server.sessions))
+    refs = {"app": weakref.ref(app), "lobby": weakref.ref(app.screen), "driver": weakref.ref(app._driver)}
+    found = [o for o in gc.get_objects() if isinstance(o, transport)]
+    refs.update({f"{name} {i}": weakref.ref(o) for i, o in enumerate(found)})
+    assert found, f"the session's {name} was made after the freeze"
+    return refs
+
+
 async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonServer, no_full_collections: None) -> None:
     """A session frozen in the lobby (as the server's collector freezes sessions while they are
     built) opens and closes the new-table form, watches a table and chats, then leaves: its app,
@@ -90,12 +105,7 @@ async def test_a_closed_session_is_freed_by_reference_counting(server: SaloonSer
     refs: dict[str, weakref.ref[Any]] = {}
     async with Terminal(server.port, "freed", key, size=(80, 24)) as term:
         await term.wait_for("new table")
-        app = next(iter(server.sessions))
-        refs.update(app=weakref.ref(app), lobby=weakref.ref(app.screen), driver=weakref.ref(app._driver))
-        connections = [o for o in gc.get_objects() if isinstance(o, asyncssh.SSHServerConnection)]
-        refs.update({f"connection {i}": weakref.ref(c) for i, c in enumerate(connections)})
-        assert connections, "the session's connection was made after the freeze"
-        del app, connections
+        refs.update(_session_refs(server, asyncssh.SSHServerConnection, "connection"))
         gc.collect()  # as the server's collector does while sessions start:
         gc.freeze()  # the session's objects too are frozen; only reference counting can free them now
         await term.press("n")  # the new-table form, then back: a screen's widgets come and go

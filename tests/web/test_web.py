@@ -21,7 +21,7 @@ from lobby.tables import Identity, SeatSpec
 from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
-from tests.ssh.test_session_memory import _frozen_garbage
+from tests.ssh.test_session_memory import _frozen_garbage, _session_refs
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import WebTerminal, link_for, signed_in_session, token_of
 from tui.server import RateLimiter, SaloonServer
@@ -351,12 +351,7 @@ async def test_a_closed_websocket_session_is_freed_by_reference_counting(
         refs: dict[str, weakref.ref[Any]] = {}
         async with WebTerminal(base, session, size=(80, 24)) as term:
             await term.wait_for("new table")
-            app = next(iter(server.sessions))
-            refs.update(app=weakref.ref(app), lobby=weakref.ref(app.screen), driver=weakref.ref(app._driver))
-            sockets = [o for o in gc.get_objects() if isinstance(o, web.WebSocketResponse)]
-            refs.update({f"websocket {i}": weakref.ref(w) for i, w in enumerate(sockets)})
-            assert sockets, "the session's websocket was made after the freeze"
-            del app, sockets
+            refs.update(_session_refs(server, web.WebSocketResponse, "websocket"))
             gc.collect()  # as the server's collector does, a few seconds after a session starts:
             gc.freeze()  # the session's objects too are frozen; only reference counting can free them now
             await watch_and_chat(term, "hello from a browser")
