@@ -176,6 +176,10 @@ class ServerConfig:
             only that an account younger than :attr:`new_account_s` (or a guest) may hold. It
             is checked only for such tables: a table of its creator and bots is never refused
             by it.
+        max_live_tables_per_address: the most tables opened from one network address (grouped as
+            for :attr:`max_waiting_tables_per_address`) that wait or play at once, whoever plays
+            them and whichever accounts opened them: what bounds one client that makes many
+            accounts and leaves each table to its bots. A new table is refused beyond it.
         new_account_s: how long an account counts as new after it registered its key.
         waiting_idle_s: a waiting table where nothing a person did happened (nobody sat, left,
             watched or chatted; a remote bot sitting or leaving does not count) for this long
@@ -216,6 +220,7 @@ class ServerConfig:
     max_open_tables_per_account: int = 3
     max_waiting_tables_per_address: int = 6
     max_waiting_tables_new_account: int = 1
+    max_live_tables_per_address: int = 12
     new_account_s: float = 3600.0
     waiting_idle_s: float = 1800.0
     waiting_unattended_s: float = 300.0
@@ -526,13 +531,21 @@ class Table:
         return bool(self.spectators) or any(s.controller is not None for s in self.seats)
 
     @property
+    def played_by_someone(self) -> bool:
+        """True if a person or a remote bot plays a seat here now: its session is in the seat and
+        no substitute bot plays for it. A seat whose owner left or lost the connection does not
+        count (its substitute, a built-in bot, plays it)."""
+        return any(s.kind in ("human", "remote") and s.controller is not None and not s.substitute for s in self.seats)
+
+    @property
     def holds_place(self) -> bool:
         """True while the table holds a place that nobody plays: it waits for players, or only
-        bots (built-in ones) play it. What :attr:`ServerConfig.max_waiting_tables_per_address`
-        and :attr:`ServerConfig.max_waiting_tables_new_account` count."""
+        bots play it (built-in ones, or substitutes for people and remote bots who left or lost
+        the connection). What :attr:`ServerConfig.max_waiting_tables_per_address` and
+        :attr:`ServerConfig.max_waiting_tables_new_account` count."""
         if self.status == "waiting":
             return True
-        return self.status == "playing" and not any(s.kind in ("human", "remote") for s in self.seats)
+        return self.status == "playing" and not self.played_by_someone
 
     def counts(self) -> dict[str, int]:
         """How many seats are ``human``, ``bot`` (built-in and remote) and ``free``."""
@@ -662,7 +675,10 @@ class Table:
         if kind == "remote":
             self._check_sit_interval(identity)
         own = self.seat_of(identity)
-        if own is not None and (seat is None or seat == own) and not identity.guest:
+        # A guest's key is one session's: it owns a seat only as the creator's reserved seat,
+        # which that session takes once.
+        reserved = own is not None and self.seats[own].controller is None
+        if own is not None and (seat is None or seat == own) and (not identity.guest or reserved):
             target = self.seats[own]
             if target.kind != kind:
                 raise TableError(f"your seat {own} at table {self.code} is a {target.kind} seat")
@@ -710,8 +726,10 @@ class Table:
     def release(self, controller: Controller, leave: bool = False) -> None:
         """``controller``'s session ends (or the person leaves the table with ``leave``).
 
-        Before the game starts the seat becomes free again. During the game the owner keeps the
-        seat: after the grace time (at once if ``leave``) a substitute bot plays for it.
+        Before the game starts the seat becomes free again, except the creator's own seat when
+        their connection drops (it stays reserved for their key until the table starts or
+        closes; a guest cannot come back, so a guest's is freed). During the game the owner
+        keeps the seat: after the grace time (at once if ``leave``) a substitute bot plays for it.
         """
         self._listeners.discard(controller)
         was_watching = controller in self.spectators
@@ -725,7 +743,9 @@ class Table:
         target.controller = None
         person = target.kind == "human"
         if self.status == "waiting":
-            target.kind, target.name, target.owner = "open", "", None
+            creators = target.owner == self.creator_key and target.kind == "human"
+            if not creators or leave or controller.identity.guest:
+                target.kind, target.name, target.owner = "open", "", None
             if not any(s.kind in ("human", "remote") for s in self.seats):
                 self.lobby.drop(self)
         elif self.status == "playing":
@@ -819,9 +839,12 @@ class Table:
             self._substitutes[seat.index] = RandomBot(secrets.randbits(32))
         self.status = "playing"
         self.started = time.time()
+        now = time.monotonic()
         for seat in self.seats:
             if seat.kind == "remote" and seat.controller is not None:
                 self._start_remote(seat)
+            elif seat.kind in ("human", "remote") and seat.controller is None:
+                seat.away_since = now  # the creator's reserved seat, not yet sat in: away until they do
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
         log.info("table %s: %s started for %s", self.code, self.game.id, ", ".join(s.name for s in self.seats))
         self._changed()
@@ -929,10 +952,12 @@ class Table:
         assert state is not None
         moves = self.num_moves
         delay = self.lobby.config.bot_delay_s
-        # Paced where people follow the game: a person at the table, or someone watching an
-        # unrated table (a ladder game of bots is never held up by its spectators).
+        # Paced where people follow the game: a person's session in a seat, or someone watching
+        # an unrated table (a ladder game of bots is never held up by its spectators). A table
+        # whose people all left plays at the bots' speed.
+        person = any(s.kind == "human" and s.controller is not None for s in self.seats)
         watched = bool(self.spectators) and not self.rated
-        if paced and delay > 0 and len(state.to_act) == 1 and (watched or any(s.kind == "human" for s in self.seats)):
+        if paced and delay > 0 and len(state.to_act) == 1 and (watched or person):
             await asyncio.sleep(delay)
         if state.is_over or index not in state.to_act:
             return
@@ -1103,6 +1128,16 @@ class Table:
                 with contextlib.suppress(Exception):
                     seat.controller.seat_lost(self, seat.index, "the server is shutting down")
         self._changed()
+
+
+def _new_seat(index: int, spec: SeatSpec, creator: Identity, offered: Mapping[str, str]) -> Seat:
+    """The seat ``spec`` asks for at a new table: a bot, a free seat, or the creator's, reserved
+    for ``creator`` (a ``human`` seat with their key and no session yet)."""
+    if spec.kind == "bot":
+        return Seat(index, "bot", name=spec.bot, bot_spec=offered[spec.bot])
+    if spec.kind == "me":
+        return Seat(index, "human", name=creator.label, owner=creator.key)
+    return Seat(index, "open")
 
 
 def _checked_game(game_id: str, num_players: int) -> engine.Game:
@@ -1278,10 +1313,15 @@ class Lobby:
         seats: list[SeatSpec],
         options: Any = None,
     ) -> Table:
-        """Open a new table; the creator's ``"me"`` seat is theirs once they :meth:`Table.sit`.
+        """Open a new table; the creator's ``"me"`` seat is reserved for them (their identity's
+        key) from this moment: nobody else, and no waiting remote bot, can take it, and
+        :meth:`Table.sit` gives it to the creator's session, or their next one after a
+        reconnect. Only ``"open"`` seats are offered to others.
 
         Returns:
-            The new table (status ``waiting``; it starts when every seat is taken).
+            The new table: status ``waiting`` until every open seat is taken; a table of its
+            creator and bots (or of bots only) starts at once, the creator's seat away until
+            they sit (:attr:`ServerConfig.grace_s`, as for any seat whose owner is away).
 
         Raises:
             TableError: an unknown game or bot, bad options (the game's checks included, e.g. an
@@ -1317,12 +1357,12 @@ class Lobby:
                 f"you already have {len(own)} open tables ({', '.join(own)}); play or leave one before opening another"
             )
         self._check_waiting(creator, live, seats)
+        if len(live) >= self.config.max_tables and any(s.kind == "me" for s in seats):
+            self._reclaim(live)  # a person's new game takes the place of a game nobody plays
+            live = self._live()
         self._check_room(live)
         code = self._new_code()
-        made = [
-            Seat(i, "bot", name=spec.bot, bot_spec=offered[spec.bot]) if spec.kind == "bot" else Seat(i, "open")
-            for i, spec in enumerate(seats)
-        ]
+        made = [_new_seat(i, spec, creator, offered) for i, spec in enumerate(seats)]
         table = Table(self, code, game.id, num_players, opts, creator, made)
         self.tables[code] = table
         log.info("table %s: %s for %d opened by %s", code, game.id, num_players, creator.label)
@@ -1397,6 +1437,12 @@ class Lobby:
                 )
         group = address_group(creator.address)
         if group:
+            running = sum(1 for t in live if t._creator_address == group and not t.rated)
+            if running >= config.max_live_tables_per_address:
+                raise TableError(
+                    f"{running} tables opened from your network address are waiting or playing, the most allowed; "
+                    "join a table, or wait until one of them ends"
+                )
             from_here = sum(1 for t in held if t._creator_address == group)
             if from_here >= config.max_waiting_tables_per_address:
                 raise TableError(
@@ -1410,6 +1456,28 @@ class Lobby:
                     f"{waiting} tables are waiting for players, the most the saloon keeps; join one of them, "
                     "or open a table of you and bots (it starts at once)"
                 )
+
+    def _reclaim(self, live: list[Table]) -> Table | None:
+        """Close the game that has gone longest with nobody at it (no person or remote bot
+        playing a seat, no spectator), to make room for a person's new game when the saloon is
+        full (:attr:`ServerConfig.max_tables`): tables that only bots play never lock a person
+        out. The closed game is not recorded; whoever owned a seat there finds it gone.
+
+        Returns:
+            The table closed, or ``None`` if every table has someone at it.
+        """
+        idle = [t for t in live if t.status == "playing" and not t.rated and t.holds_place and not t.spectators]
+        if not idle:
+            return None
+        now = self.clock()
+        victim = max(idle, key=lambda t: now - (t.unattended_since if t.unattended_since is not None else now))
+        log.info("table %s: closed to make room: only bots played it and nobody watched", victim.code)
+        victim.status = "closed"
+        if victim._task is not None:
+            victim._task.cancel()
+        del self.tables[victim.code]
+        self.changed()
+        return victim
 
     def _check_room(self, live: list[Table]) -> None:
         """Raise :class:`TableError` if ``live`` (:meth:`_live`) is already :attr:`ServerConfig.max_tables`."""

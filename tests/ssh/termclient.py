@@ -153,17 +153,26 @@ class Terminal(ScreenClient):
     Use as ``async with Terminal(port, "alice", key) as term:``.
     """
 
-    def __init__(self, port: int, user: str, key: asyncssh.SSHKey | None, size: tuple[int, int] = (120, 40)) -> None:
+    def __init__(
+        self,
+        port: int,
+        user: str,
+        key: asyncssh.SSHKey | None,
+        size: tuple[int, int] = (120, 40),
+        source: str | None = None,
+    ) -> None:
         super().__init__(size)
         self.port = port
         self.user = user
         self.key = key
+        self.source = source  # the client's own loopback address (e.g. 127.0.0.2), to be another address
         self.conn: asyncssh.SSHClientConnection | None = None
         self.process: Any = None
         self._reader: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Terminal:
-        self.conn = await connect(self.port, self.user, self.key)
+        options = {} if self.source is None else {"local_addr": (self.source, 0)}
+        self.conn = await connect(self.port, self.user, self.key, **options)
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self

@@ -428,18 +428,19 @@ async def test_bot_without_table_says_it_waits_then_where_it_sat(server: SaloonS
         line = await asyncio.wait_for(process.stderr.readline(), 5)
         assert line == "Saloon: waiting for a table with a free seat (Deadwood 1876)…\n".encode()
         table = server.lobby.create_table(
-            Identity("carol", "x"), GAME, 3, [SeatSpec("open"), SeatSpec("me"), SeatSpec("bot")]
+            Identity("carol", "x"), GAME, 4, [SeatSpec("open"), SeatSpec("me"), SeatSpec("open"), SeatSpec("bot")]
         )
         line = await asyncio.wait_for(process.stderr.readline(), 10)
         assert line == f"Saloon: seated at table {table.code} (Deadwood 1876), seat 0\n".encode()
         assert table.names()[0] == "robo (remote bot)"
     finally:
         conn.close()
-    await wait_until(lambda: table.counts()["free"] == 2, what="the seat to be free again")
+    await wait_until(lambda: table.counts()["free"] == 2, what="the seat to be free again")  # carol's stays hers
 
 
 async def test_a_named_table_needs_no_waiting_notice(server: SaloonServer) -> None:
-    table = server.lobby.create_table(Identity("carol", "x"), GAME, 2, [SeatSpec("open"), SeatSpec("me")])
+    seats = [SeatSpec("open"), SeatSpec("me"), SeatSpec("open")]
+    table = server.lobby.create_table(Identity("carol", "x"), GAME, 3, seats)
     conn = await connect(server.port, "robo", make_key("robo"))
     try:
         process = await conn.create_process(f"bot --table {table.code}", encoding=None)

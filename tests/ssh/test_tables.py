@@ -93,8 +93,29 @@ async def test_a_waiting_table_nobody_sits_at_is_dropped(lobby: Lobby) -> None:
     alice = Screen("alice")
     table = lobby.create_table(alice.identity, "deadwood1876", 2, [SeatSpec("me"), SeatSpec("open")])
     table.sit(alice)  # type: ignore[arg-type]
-    table.release(alice)  # type: ignore[arg-type]
+    table.release(alice, leave=True)  # type: ignore[arg-type]
     assert table.code not in lobby.tables
+
+
+async def test_the_creators_seat_is_reserved_from_the_start_and_across_a_reconnect(lobby: Lobby) -> None:
+    alice = Screen("alice")
+    seats = [SeatSpec("me"), SeatSpec("open"), SeatSpec("open"), SeatSpec("bot")]
+    table = lobby.create_table(alice.identity, "deadwood1876", 4, seats)
+    assert [s.free for s in table.seats] == [False, True, True, False]  # only the open seats are offered
+    assert lobby.first_free() is table
+    mallory = Screen("mallory")
+    assert table.sit(mallory) == 1  # type: ignore[arg-type]  # mallory (or a waiting remote bot) gets the open seat, never alice's
+    with pytest.raises(TableError, match="taken"):
+        table.sit(Screen("eve"), 0)  # type: ignore[arg-type]
+    table.release(mallory)  # type: ignore[arg-type]
+    assert table.sit(alice) == 0  # type: ignore[arg-type]
+    table.release(alice)  # type: ignore[arg-type]  # her connection drops: the seat stays hers
+    assert table.code in lobby.tables and table.seats[0].owner == alice.identity.key
+    assert table.sit(Screen("eve")) == 1  # type: ignore[arg-type]
+    again = Screen("alice")
+    assert table.sit(again) == 0  # type: ignore[arg-type]  # her next session takes it back
+    assert table.status == "waiting"
+    await table.close()
 
 
 async def test_bots_only_tables_play_to_the_end_and_are_recorded(lobby: Lobby) -> None:
@@ -136,3 +157,20 @@ def test_rate_limiter_buckets_and_concurrency() -> None:
     assert "at once" in str(limiter.admit("1.2.3.4"))
     limiter.done("1.2.3.4")
     assert limiter.admit("1.2.3.4") is None
+
+
+async def test_a_game_its_people_left_plays_at_the_bots_speed_and_holds_their_addresss_place(tmp_path: Path) -> None:
+    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=10.0, grace_s=60))  # paced, a game would take hours
+    alice = Screen("alice")
+    alice.identity = Identity("alice", "key-alice", address="203.0.113.9")
+    table = lobby.create_table(alice.identity, "deadwood1876", 3, [SeatSpec("me"), SeatSpec("bot"), SeatSpec("bot")])
+    assert table.sit(alice) == 0  # type: ignore[arg-type]
+    assert table.status == "playing" and not table.holds_place
+    table.release(alice, leave=True)  # type: ignore[arg-type]
+    assert table.holds_place  # nobody plays it now: it counts against alice's address
+    for _ in range(600):
+        if table.is_over:
+            break
+        await asyncio.sleep(0.05)
+    assert table.is_over  # nobody follows it: no pause before the bots' moves
+    assert table.num_moves > 20
