@@ -35,7 +35,8 @@ Limits and faults:
 
 A crash (the process exits or closes stdout), a timeout, or a bad reply (not one
 ``{"action": INDEX}`` line with a valid index, a line over :data:`~bots.protocol.MAX_LINE_BYTES`,
-or output written when no decision was asked) makes :meth:`ExternalBot.act` raise
+nested deeper than :data:`~bots.protocol.MAX_REPLY_DEPTH`, with ``action`` twice, or output written
+when no decision was asked: see :func:`~bots.protocol.parse_reply`) makes :meth:`ExternalBot.act` raise
 :class:`BotFault`; :func:`bots.play_game` records a fault and plays ``legal_actions[0]``. A process
 that dies while a reply is awaited is a crash (``crashed: the process exited with code 3``,
 ``... was killed by SIGXCPU``), reported as soon as it dies (a ``pidfd`` wakes the wait on Linux
@@ -466,7 +467,10 @@ class ExternalBot:
             The chosen element of ``legal_actions``.
 
         Raises:
-            BotFault: the process crashed, timed out, answered nonsense or is disabled.
+            BotFault: the process crashed, timed out, answered nonsense (any
+                :class:`~bots.protocol.BotReplyError`) or is disabled. Every fault, and any other
+                error during the exchange (re-raised as a :class:`BotFault`), kills the process, so
+                the next decision counts as a restart.
         """
         if self._process is None:
             if self._game is None:
@@ -487,6 +491,9 @@ class ExternalBot:
         except (BotFault, BotReplyError) as exc:
             self._kill()
             raise BotFault(str(exc)) from None
+        except Exception as exc:  # anything else mid-exchange leaves the process out of step all the same
+            self._kill()
+            raise BotFault(f"the exchange failed: {type(exc).__name__}: {exc}") from exc
         return legal_actions[index]
 
     def end(self, outcome: engine.Outcome) -> None:
