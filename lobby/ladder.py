@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import engine
+from lobby.logtext import loggable
 from lobby.matchmaker import QueueEntry, match
 from lobby.ratings import HistoryPoint, LadderRating
 from lobby.tables import HOUSE_PREFIX, Controller, HouseBot, Listener, Lobby, Table, TableError, _notify
@@ -265,7 +266,11 @@ class Ladder:
                     group[0].game, [p if isinstance(p, HouseBot) else (p.controller, p.kind) for p in players]
                 )
             except TableError as exc:
-                log.warning("ladder: cannot open a table for %s: %s", ", ".join(e.name for e in group), exc)
+                log.warning(
+                    "ladder: cannot open a table for %s: %s",
+                    loggable(", ".join(e.name for e in group), 400),
+                    loggable(exc, 200),
+                )
                 break
             self.tables_formed += 1
             for seat, member in enumerate(players):

@@ -785,7 +785,8 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the SSH server (defaults 127.0.0.1:2222, data in ./saloon-data)",
         usage="saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] "
         "[--turn-timer S] [--ladder-max-wait S] [--ladder-connections N] [--house-bot NAME=SPEC ...] "
-        "[--web PORT] [--web-host H] [--web-public-url URL] [--bot NAME=SPEC ...]",
+        "[--web PORT] [--web-host H] [--web-public-url URL] [--trusted-proxy ADDRESS ...] [--bot NAME=SPEC ...] "
+        "[--log-file PATH] [--log-max-mb MB] [--log-backups N]",
     )
     serve.add_argument("args", nargs=argparse.REMAINDER)
     serve.set_defaults(func=_cmd_serve)

@@ -19,7 +19,10 @@ key registered to another name (without naming it: offering a public key proves 
 reconnect). The host key is made once in the data directory and reused.
 
 Connections are rate-limited per address before the SSH handshake (a token bucket for new
-connections and a cap on concurrent ones). Bad input on a channel (bytes that are not UTF-8,
+connections and a cap on concurrent ones), and sessions per connection and per address (two more
+buckets, :class:`SaloonServer`). What a client sent reaches the log only escaped and cut
+(:func:`lobby.logtext.loggable`); ``saloon serve`` logs to a rotated file (:func:`start_logging`).
+Bad input on a channel (bytes that are not UTF-8,
 over-long lines, unknown commands, protocol nonsense from a bot) closes that channel with a
 message and touches nothing else.
 """
@@ -30,8 +33,10 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import itertools
 import json
 import logging
+import logging.handlers
 import math
 import os
 import re
@@ -43,7 +48,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -53,6 +58,7 @@ import engine
 from bots import workers
 from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
 from lobby.ladder import Ladder, LadderError, accepted_counts, leaderboard_json, leaderboard_text
+from lobby.logtext import LogFormatter, loggable
 from lobby.matchmaker import MatchPolicy
 from lobby.store import NameTaken, Store, valid_name
 from lobby.tables import (
@@ -67,7 +73,17 @@ from lobby.tables import (
     shown,
 )
 
-__all__ = ["RateLimiter", "SaloonServer", "bot_offers", "house_bot_offers", "main", "serve"]
+__all__ = [
+    "LogThrottle",
+    "RateLimiter",
+    "SaloonServer",
+    "bot_offers",
+    "house_bot_offers",
+    "main",
+    "serve",
+    "start_logging",
+    "stop_logging",
+]
 
 log = logging.getLogger("saloon.server")
 
@@ -78,12 +94,17 @@ _NAME_HELP = "a lower-case letter, then lower-case letters, digits, '-' or '_' (
 
 
 class RateLimiter:
-    """Per-address limits on new connections (a token bucket) and on concurrent ones.
+    """Per-key limits on new things (a token bucket) and on concurrent ones; a key is an address.
+
+    :meth:`admit` and :meth:`done` count an address's connections (the bucket and the cap on
+    open ones); :meth:`take` uses the bucket alone, for anything else counted per key (the
+    sessions of an address or of a connection, :class:`SaloonServer`; log lines,
+    :class:`LogThrottle`).
 
     Args:
-        burst: new connections an address may open at once.
+        burst: new connections (tokens) an address may take at once.
         per_second: how fast its allowance refills.
-        max_concurrent: connections an address may hold open at once.
+        max_concurrent: connections an address may hold open at once (:meth:`admit`).
     """
 
     def __init__(self, burst: int = 10, per_second: float = 0.5, max_concurrent: int = 20) -> None:
@@ -95,28 +116,43 @@ class RateLimiter:
 
     def admit(self, address: str) -> str | None:
         """Count a new connection from ``address``; returns why it is refused, or ``None`` if admitted."""
-        now = time.monotonic()
-        if len(self._tokens) > 10_000:
-            self._prune(now)
-        tokens, last = self._tokens.get(address, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
         if self._open.get(address, 0) >= self.max_concurrent:
-            self._tokens[address] = (tokens, now)
+            now = time.monotonic()
+            self._tokens[address] = (self._refilled(address, now), now)
             return (
                 f"too many connections from {address} at once ({self.max_concurrent}); close one of them and try again"
             )
-        if tokens < 1.0:
-            self._tokens[address] = (tokens, now)
-            if self.per_second <= 0:
+        wait = self.take(address)
+        if wait:
+            if math.isinf(wait):
                 return f"too many new connections from {address}; try again later"
-            wait = math.ceil((1.0 - tokens) / self.per_second)
             return (
                 f"too many new connections from {address} (at most {self.burst} at once, then one every "
-                f"{1 / self.per_second:g} s); try again in {wait} s"
+                f"{1 / self.per_second:g} s); try again in {math.ceil(wait)} s"
             )
-        self._tokens[address] = (tokens - 1.0, now)
         self._open[address] = self._open.get(address, 0) + 1
         return None
+
+    def take(self, key: str) -> float:
+        """Take a token from ``key``'s bucket (without counting anything as open).
+
+        Returns:
+            ``0.0`` if a token was taken; else the seconds until one is there again (``math.inf``
+            if the bucket does not refill), and nothing was taken.
+        """
+        now = time.monotonic()
+        if len(self._tokens) > 10_000:
+            self._prune(now)
+        tokens = self._refilled(key, now)
+        if tokens < 1.0:
+            self._tokens[key] = (tokens, now)
+            return math.inf if self.per_second <= 0 else (1.0 - tokens) / self.per_second
+        self._tokens[key] = (tokens - 1.0, now)
+        return 0.0
+
+    def forget(self, key: str) -> None:
+        """Drop ``key``'s bucket (a closed connection's: its key never comes again)."""
+        self._tokens.pop(key, None)
 
     def done(self, address: str) -> None:
         """An admitted connection from ``address`` closed."""
@@ -126,10 +162,50 @@ class RateLimiter:
         else:
             self._open.pop(address, None)
 
+    def _refilled(self, key: str, now: float) -> float:
+        tokens, last = self._tokens.get(key, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - last) * self.per_second)
+
     def _prune(self, now: float) -> None:
         for address, (tokens, last) in list(self._tokens.items()):
             if address not in self._open and tokens + (now - last) * self.per_second >= self.burst:
                 del self._tokens[address]
+
+
+class LogThrottle:
+    """At most one log line per key and interval (a :class:`RateLimiter` bucket of one token);
+    the lines left out are counted, and the next line logged says how many.
+
+    What a client can make the server log again and again (a refused connection, a refused
+    session) goes through this, so a flood of them costs a line a minute, not a line each.
+
+    Args:
+        interval_s: seconds between two lines of one key.
+    """
+
+    def __init__(self, interval_s: float = 60.0) -> None:
+        self.interval_s = interval_s
+        self._bucket = RateLimiter(burst=1, per_second=1 / interval_s, max_concurrent=0)
+        self._left_out: dict[str, int] = {}
+
+    def allow(self, key: str) -> int | None:
+        """Whether a line of ``key`` may be logged now.
+
+        Returns:
+            ``None``: leave it out (it is counted); else the number of lines of ``key`` left out
+            since the last one logged (``0``, or what to add as "and N more").
+        """
+        if self._bucket.take(key):
+            if len(self._left_out) > 10_000:  # a flood from many addresses: lose the counts, not memory
+                self._left_out.clear()
+            self._left_out[key] = self._left_out.get(key, 0) + 1
+            return None
+        return self._left_out.pop(key, 0)
+
+    @staticmethod
+    def more(count: int) -> str:
+        """What a logged line adds for ``count`` lines left out before it (``""`` for none)."""
+        return f" (and {count} more since the last line like it)" if count else ""
 
 
 MAX_REFUSALS_SAYING_WHY = 64
@@ -172,6 +248,9 @@ async def _refuse(client: socket.socket, message: str) -> None:
         client.close()
 
 
+_connection_numbers = itertools.count(1)
+
+
 @dataclass
 class _Login:
     """What authentication decided for a connection (kept in the connection's extra info)."""
@@ -179,6 +258,11 @@ class _Login:
     identity: Identity | None = None
     refusal: str | None = None
     sessions: int = 0
+    address: str = ""
+    username: str = ""
+    """The SSH user name the client gave (not checked: only :func:`loggable` may log it)."""
+    key: str = field(default_factory=lambda: f"connection {next(_connection_numbers)}")
+    """The connection's key in :attr:`SaloonServer.connection_sessions`."""
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -212,9 +296,15 @@ class _Auth(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
-        conn.set_extra_info(saloon_login=_Login())
+        peer = conn.get_extra_info("peername")
+        conn.set_extra_info(saloon_login=_Login(address=str(peer[0]) if peer else ""))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._conn is not None:
+            self._server.connection_sessions.forget(self._conn.get_extra_info("saloon_login").key)
 
     def begin_auth(self, username: str) -> bool:
+        self._conn.get_extra_info("saloon_login").username = username  # type: ignore[union-attr]
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -250,9 +340,7 @@ class _Auth(asyncssh.SSHServer):
         login: _Login = conn.get_extra_info("saloon_login")
         username = str(conn.get_extra_info("username") or "")
         key = None if self._keyless else self._key
-        peer = conn.get_extra_info("peername")
-        address = str(peer[0]) if peer else ""
-        login.identity, login.refusal = self._server.identify(username, key, self._foreign_key, address)
+        login.identity, login.refusal = self._server.identify(username, key, self._foreign_key, login.address)
 
 
 class _RemoteBot:
@@ -479,21 +567,22 @@ class _ReplaysSFTP(asyncssh.SFTPServer):
     Args:
         chan: the SFTP session's channel.
         root: the replays folder.
-        allowed: False for a connection that did not log in as an account or guest (it may
-            open the session but sees nothing).
+        refusal: why the session sees nothing (``None``: it sees the folder): a connection that
+            did not log in as an account or guest, or a session over the limits (it may open
+            the session, and every request is refused with this reason).
     """
 
-    def __init__(self, chan: asyncssh.SSHServerChannel[bytes], root: Path, allowed: bool) -> None:
+    def __init__(self, chan: asyncssh.SSHServerChannel[bytes], root: Path, refusal: str | None = None) -> None:
         super().__init__(chan, chroot=os.fsencode(root))
-        self._allowed = allowed
+        self._refusal = refusal
 
     @staticmethod
     def _refuse() -> NoReturn:
         raise asyncssh.SFTPPermissionDenied("the replays folder is read-only")
 
     def map_path(self, path: bytes) -> bytes:
-        if not self._allowed:
-            raise asyncssh.SFTPPermissionDenied("not logged in")
+        if self._refusal is not None:
+            raise asyncssh.SFTPPermissionDenied(self._refusal)
         return super().map_path(path)
 
     def open(self, path: bytes, pflags: int, attrs: asyncssh.SFTPAttrs) -> Any:
@@ -566,6 +655,29 @@ class SaloonServer:
         guest: let clients without a key play as guests.
         config: how tables behave (grace time, turn timer, ...).
         limiter: the per-address connection limits.
+        address_sessions: the per-address session bucket (:meth:`RateLimiter.take`: its ``burst``
+            and ``per_second``); ``None``: twice ``limiter``'s burst and rate (bursts of 20, then
+            one a second, by default).
+        connection_sessions: the per-connection session bucket; ``None``: ``limiter``'s burst
+            and rate (bursts of 10, then one every 2 s, by default).
+
+    Sessions (a terminal, a command, a bot, SFTP) are rate-limited per connection and per
+    address, whoever opens them, logged in or not: every session takes a token from both
+    buckets, and one that finds either empty is refused before anything else happens (a line
+    on its stderr, ``too many sessions ...: wait N s``, and exit status 1). The defaults leave
+    people and bots alone: a person's terminal and their ``ssh ... leaderboard`` or ``replay``
+    commands each come on a connection of their own, which the connection limits already pace
+    (bursts of 10, then one every 2 s), so the session buckets only bind where one connection
+    carries many sessions (OpenSSH's ``ControlMaster`` sharing, a script or a bot re-sitting
+    with ``bot --table`` over one connection). A bot sits once per game, and at most once a
+    second per table (:attr:`ServerConfig.bot_sit_interval_s`), so ten at once and one every
+    2 s a connection leaves it room; twice that per address covers a person's terminal, their
+    bot and their commands at once. What they bound: without them, one keyless connection
+    opened 2,716 sessions in 5 s. Each admitted session writes one log line (about 150 bytes),
+    so an address can make the server log at most 20 lines at once, then about 60 a minute (9 kB),
+    plus one line a minute saying how many sessions were refused (:class:`LogThrottle`). An
+    operator who loosens ``limiter`` (bots of a tournament all coming from one address) loosens
+    the session buckets with it, unless they are given.
     """
 
     def __init__(
@@ -576,6 +688,8 @@ class SaloonServer:
         guest: bool = False,
         config: ServerConfig | None = None,
         limiter: RateLimiter | None = None,
+        address_sessions: RateLimiter | None = None,
+        connection_sessions: RateLimiter | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.host = host
@@ -583,6 +697,16 @@ class SaloonServer:
         self.guest = guest
         self.config = config or ServerConfig()
         self.limiter = limiter or RateLimiter()
+        self.address_sessions = address_sessions or RateLimiter(
+            burst=2 * self.limiter.burst, per_second=2 * self.limiter.per_second
+        )
+        """Sessions per address (a token bucket keyed by the address)."""
+        self.connection_sessions = connection_sessions or RateLimiter(
+            burst=self.limiter.burst, per_second=self.limiter.per_second
+        )
+        """Sessions per connection (a token bucket keyed by the connection, dropped when it closes)."""
+        self.log_throttle = LogThrottle()
+        """What bounds the lines about refusals: one a minute per address and kind."""
         self.store: Store = None  # type: ignore[assignment]  # made in start()
         self.lobby: Lobby = None  # type: ignore[assignment]
         self.ladder: Ladder = None  # type: ignore[assignment]
@@ -598,7 +722,15 @@ class SaloonServer:
         self._options: asyncssh.SSHServerConnectionOptions | None = None
 
     async def start(self) -> None:
-        """Open the store, load (or make) the host key and start listening."""
+        """Open the store, load (or make) the host key and start listening.
+
+        asyncssh's own log lines below WARNING are turned off (unless its logger's level was set
+        already): at INFO it logs every client's user name and command line raw, before Saloon
+        looks at them. The server logs what it needs itself, through :func:`lobby.logtext.loggable`.
+        """
+        asyncssh_log = logging.getLogger("asyncssh")
+        if asyncssh_log.level == logging.NOTSET:
+            asyncssh_log.setLevel(logging.WARNING)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.data_dir)
         self.lobby = Lobby(self.store, self.config)
@@ -625,7 +757,9 @@ class SaloonServer:
         self.port = sock.getsockname()[1]
         self._accept_task = asyncio.get_running_loop().create_task(self._accept(), name="ssh accept")
         self.ladder.start()
-        log.info("Saloon listening on %s port %d (data in %s)", self.host, self.port, self.data_dir)
+        log.info(
+            "Saloon listening on %s port %d (data in %s)", self.host, self.port, self.data_dir, extra={"console": True}
+        )
         if self.web is not None:
             await self.web.start()
 
@@ -662,7 +796,9 @@ class SaloonServer:
             address = str(peer[0])
             refusal = self.limiter.admit(address)
             if refusal is not None:
-                log.info("refused a connection: %s", refusal)
+                more = self.log_throttle.allow("connections from " + address)
+                if more is not None:
+                    log.info("refused a connection: %s%s", refusal, LogThrottle.more(more))
                 if len(self._refusals) >= MAX_REFUSALS_SAYING_WHY:  # a flood: no word, no task
                     client.close()
                     continue
@@ -683,7 +819,7 @@ class SaloonServer:
             # once closed, no packet comes: the same no-op handler asyncssh sets when it stops reading.
             conn._recv_handler = lambda: False
         except (TimeoutError, asyncssh.Error, OSError) as exc:
-            log.debug("connection from %s ended: %s", address, exc)
+            log.debug("connection from %s ended: %s", address, loggable(exc, 200))
         except asyncio.CancelledError:
             client.close()
             raise
@@ -748,7 +884,11 @@ class SaloonServer:
         status = 0
         login.sessions += 1
         try:
-            if login.identity is None:
+            too_many = self._session_refusal(login, process.command)
+            if too_many is not None:
+                self._say(process, too_many, error=True)
+                status = 1
+            elif login.identity is None:
                 self._say(process, login.refusal or "not logged in", error=True)
                 status = 1
             elif login.sessions > MAX_SESSIONS_PER_CONNECTION:
@@ -757,7 +897,7 @@ class SaloonServer:
             else:
                 status = await self._dispatch(process, login.identity)
         except Exception:
-            log.exception("session of %s failed", login.identity)
+            log.exception("session of %s failed", loggable(login.identity, 200))
             status = 1
         finally:
             login.sessions -= 1
@@ -768,6 +908,58 @@ class SaloonServer:
                 # The process and its stream readers refer to each other (a cycle holding the
                 # channel and the connection): once the channel is closed, nothing uses them.
                 vars(process).clear()
+
+    def _session_refusal(self, login: _Login, command: str | None, subsystem: str = "") -> str | None:
+        """Take a token for a new session of ``login``'s connection from both session buckets
+        (:attr:`connection_sessions`, :attr:`address_sessions`) and log the session.
+
+        Args:
+            login: the connection's login.
+            command: the session's command line (``None`` or empty: a terminal, or ``subsystem``).
+            subsystem: the subsystem asked for (``"sftp"``), if any.
+
+        Returns:
+            ``None`` if the session may go on; else what to tell the client, ``too many sessions
+            ...: wait N s``. The refusal is logged at most once a minute per address
+            (:attr:`log_throttle`); an admitted session is logged in one line, its user name and
+            command escaped and cut (:func:`lobby.logtext.loggable`).
+        """
+        who = (
+            login.identity.label
+            if login.identity is not None
+            else f"{loggable(login.username, 40, quote=True)} (not logged in)"
+        )
+        bucket, where, kind = self.connection_sessions, "on this connection", "per connection"
+        wait = bucket.take(login.key)
+        if not wait:
+            bucket, where, kind = self.address_sessions, f"from {login.address}", "per address"
+            wait = bucket.take(login.address)
+        if wait:
+            pace = (
+                f"at most {bucket.burst} at once, then one every {1 / bucket.per_second:g} s"
+                if bucket.per_second > 0
+                else ""
+            )
+            more = self.log_throttle.allow("sessions from " + login.address)
+            if more is not None:
+                log.info(
+                    "refused a session of %s from %s: too many sessions %s%s",
+                    who,
+                    login.address,
+                    kind,
+                    LogThrottle.more(more),
+                )
+            if math.isinf(wait):
+                return f"too many sessions {where}: try again later"
+            return f"too many sessions {where} ({pace}): wait {math.ceil(wait)} s"
+        if subsystem:
+            what = subsystem
+        elif command:
+            what = f"command {loggable(command, quote=True)}"
+        else:
+            what = "terminal"
+        log.info("session of %s from %s: %s", who, login.address, what)
+        return None
 
     async def _dispatch(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
         command = process.command
@@ -945,8 +1137,12 @@ class SaloonServer:
 
     def _sftp(self, chan: asyncssh.SSHServerChannel[bytes]) -> asyncssh.SFTPServer:
         login: _Login | None = chan.get_extra_info("saloon_login")
-        allowed = login is not None and login.identity is not None
-        return _ReplaysSFTP(chan, self.store.replay_dir, allowed)
+        if login is None:
+            return _ReplaysSFTP(chan, self.store.replay_dir, "not logged in")
+        refusal = self._session_refusal(login, None, "sftp")
+        if refusal is None and login.identity is None:
+            refusal = "not logged in"
+        return _ReplaysSFTP(chan, self.store.replay_dir, refusal)
 
     async def _seat_bot(self, bot: _RemoteBot, options: argparse.Namespace) -> Table | None:
         """Seat the bot at its table (waiting for one with a free seat if none was named)."""
@@ -1117,6 +1313,86 @@ async def run_server(server: SaloonServer) -> None:
         await server.stop()
 
 
+LOG_MAX_BYTES = 10 * 2**20
+"""The default size of a log file of ``saloon serve`` (10 MiB; ``--log-max-mb``)."""
+
+LOG_BACKUPS = 9
+"""Old log files kept besides the current one (``--log-backups``): 10 files, 100 MiB, by default."""
+
+
+def _console(record: logging.LogRecord) -> bool:
+    return bool(getattr(record, "console", False))
+
+
+def start_logging(
+    data_dir: Path | str,
+    log_file: Path | str | None = None,
+    max_bytes: int = LOG_MAX_BYTES,
+    backups: int = LOG_BACKUPS,
+) -> list[logging.Handler]:
+    """Send the server's log (the root logger, at INFO) to a file that is bounded on disk.
+
+    The file is rotated (:class:`logging.handlers.RotatingFileHandler`): when a line would take
+    it past ``max_bytes``, it becomes ``saloon.log.1`` (``.1`` becomes ``.2``, ...; the oldest of
+    ``backups`` is removed), so the log never takes more than ``max_bytes * (backups + 1)`` bytes
+    (a single line longer than ``max_bytes`` may pass it by that line). Every line goes through
+    :class:`lobby.logtext.LogFormatter` (printable ASCII only, a message at most 4,000
+    characters). The lines logged with ``extra={"console": True}`` (where the server listens,
+    where it logs) go to stderr too.
+
+    Args:
+        data_dir: the server's data directory.
+        log_file: the log file; ``None``: ``DATA/logs/saloon.log``; ``"-"``: stderr, everything,
+            unbounded (for a supervisor that keeps and rotates its own logs).
+        max_bytes: the size of a file, in bytes (at least 1).
+        backups: old files kept (at least 1).
+
+    Returns:
+        The handlers added to the root logger, for :func:`stop_logging`.
+
+    Raises:
+        OSError: the log's folder cannot be made or its file opened.
+        ValueError: ``max_bytes`` or ``backups`` below 1.
+    """
+    if max_bytes < 1 or backups < 1:
+        raise ValueError("the log needs files of at least 1 byte and at least 1 backup")
+    formatter = LogFormatter()
+    handlers: list[logging.Handler] = []
+    if str(log_file) == "-":
+        handlers.append(logging.StreamHandler(sys.stderr))
+    else:
+        path = Path(data_dir) / "logs" / "saloon.log" if log_file is None else Path(log_file)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handlers.append(
+            logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
+        )
+        console = logging.StreamHandler(sys.stderr)
+        console.addFilter(_console)
+        handlers.append(console)
+    root = logging.getLogger()
+    for handler in handlers:
+        handler.setFormatter(formatter)
+        root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    if str(log_file) != "-":
+        log.info(
+            "Saloon logs to %s (%d files of %d bytes at most)",
+            handlers[0].baseFilename,  # type: ignore[attr-defined]
+            backups + 1,
+            max_bytes,
+            extra={"console": True},
+        )
+    return handlers
+
+
+def stop_logging(handlers: Sequence[logging.Handler]) -> None:
+    """Remove and close the handlers :func:`start_logging` added."""
+    root = logging.getLogger()
+    for handler in handlers:
+        root.removeHandler(handler)
+        handler.close()
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 2222,
@@ -1133,6 +1409,10 @@ def serve(
     web_port: int | None = None,
     web_host: str = "127.0.0.1",
     web_public_url: str | None = None,
+    trusted_proxies: Sequence[str] = (),
+    log_file: Path | str | None = None,
+    log_max_bytes: int = LOG_MAX_BYTES,
+    log_backups: int = LOG_BACKUPS,
 ) -> None:
     """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
 
@@ -1154,6 +1434,16 @@ def serve(
         web_port: serve the browser page on this port too (:class:`tui.web.WebServer`); ``None``: no page.
         web_host: the address the browser page listens on.
         web_public_url: the page's URL as people reach it (behind a reverse proxy), for links and origin checks.
+        trusted_proxies: the page's reverse proxies (IP addresses or networks): from them the
+            client's address is the last ``X-Forwarded-For`` entry (:class:`tui.web.TrustedProxies`).
+        log_file: where the log goes (:func:`start_logging`): ``None`` for ``DATA/logs/saloon.log``,
+            ``"-"`` for stderr (unbounded).
+        log_max_bytes: the size of a log file, in bytes.
+        log_backups: old log files kept besides the current one.
+
+    Raises:
+        ValueError: the page's settings are refused (:class:`tui.web.WebServer`), or the log's.
+        OSError: the log file cannot be opened (or the port, as the server starts).
     """
     config = ServerConfig(
         grace_s=grace_s,
@@ -1169,8 +1459,12 @@ def serve(
     if web_port is not None:
         from tui.web import WebServer
 
-        WebServer(server, web_host, web_port, web_public_url)
-    asyncio.run(run_server(server))
+        WebServer(server, web_host, web_port, web_public_url, trusted_proxies=trusted_proxies)
+    handlers = start_logging(data_dir, log_file, log_max_bytes, log_backups)
+    try:
+        asyncio.run(run_server(server))
+    finally:
+        stop_logging(handlers)
 
 
 def bot_offers(pairs: Sequence[str]) -> dict[str, str]:
@@ -1300,7 +1594,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--web-public-url",
         default=None,
         metavar="URL",
-        help="the page's URL as people reach it, behind a reverse proxy (e.g. https://saloon.example.org)",
+        help="the page's URL as people reach it, behind a reverse proxy (e.g. https://saloon.example.org); "
+        "required when --web-host is not a loopback address",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy of the browser page, an IP address or network (repeatable; default none): "
+        "from it the client's address is the last X-Forwarded-For entry; from any other peer the header is ignored",
     )
     parser.add_argument(
         "--bot",
@@ -1311,6 +1614,27 @@ def build_parser() -> argparse.ArgumentParser:
         "(package.module:Class, cmd:COMMAND). Users only ever choose by NAME. Default offer: "
         + ", ".join(DEFAULT_SERVER_BOTS),
     )
+    parser.add_argument(
+        "--log-file",
+        default=None,
+        metavar="PATH",
+        help="the server's log (default DATA/logs/saloon.log, rotated); '-' for stderr, not rotated (unbounded)",
+    )
+    parser.add_argument(
+        "--log-max-mb",
+        type=float,
+        default=LOG_MAX_BYTES / 2**20,
+        metavar="MB",
+        help=f"size of a log file in MiB before it is rotated (default {LOG_MAX_BYTES / 2**20:g})",
+    )
+    parser.add_argument(
+        "--log-backups",
+        type=int,
+        default=LOG_BACKUPS,
+        metavar="N",
+        help=f"old log files kept besides the current one (default {LOG_BACKUPS}: "
+        f"{(LOG_BACKUPS + 1) * LOG_MAX_BYTES // 2**20} MiB in all)",
+    )
     return parser
 
 
@@ -1318,8 +1642,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``saloon serve [--host H] [--port P] [--data-dir DIR] [--guest] [--grace S] [--bot-grace S] ...``.
 
     The rest: ``[--turn-timer S] [--bot-delay S] [--ladder-max-wait S] [--ladder-connections N]
-    [--house-bot NAME=SPEC|none] [--web PORT] [--web-host H] [--web-public-url URL] [--bot NAME=SPEC]``
-    (see :func:`build_parser`).
+    [--house-bot NAME=SPEC|none] [--web PORT] [--web-host H] [--web-public-url URL]
+    [--trusted-proxy ADDRESS] [--bot NAME=SPEC] [--log-file PATH|-] [--log-max-mb MB] [--log-backups N]``
+    (see :func:`build_parser`). Start-up errors go to stderr; so do the lines saying where the
+    server listens and logs; the rest of the log goes to the log file (:func:`start_logging`).
 
     Returns:
         The exit code (2 for bad arguments or a port that cannot be opened).
@@ -1340,6 +1666,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.ladder_max_wait < 0 or args.ladder_connections < 1:
         print("saloon serve: bad --ladder-max-wait or --ladder-connections", file=sys.stderr)
         return 2
+    log_max_bytes = int(args.log_max_mb * 2**20) if math.isfinite(args.log_max_mb) else 0
+    if log_max_bytes < 1024 or args.log_backups < 1:
+        print("saloon serve: bad --log-max-mb (at least 1 KiB) or --log-backups (at least 1)", file=sys.stderr)
+        return 2
     if args.web is not None and not 0 <= args.web <= 65535:
         print("saloon serve: bad --web PORT", file=sys.stderr)
         return 2
@@ -1351,13 +1681,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as exc:
             print(f"saloon serve: --web-public-url: {exc}", file=sys.stderr)
             return 2
+    if args.web is not None or args.trusted_proxy:
+        from tui.web import check_web_host, parse_trusted_proxy
+
+        try:
+            if args.web is not None:
+                check_web_host(args.web_host, args.web_public_url)
+            for proxy in args.trusted_proxy:
+                parse_trusted_proxy(proxy)
+        except ValueError as exc:
+            print(f"saloon serve: {exc}", file=sys.stderr)
+            return 2
     try:
         offers = bot_offers(args.bot)
         house = house_bot_offers(args.house_bot)
     except ValueError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(message)s")
     try:
         serve(
             args.host,
@@ -1375,6 +1715,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             web_port=args.web,
             web_host=args.web_host,
             web_public_url=args.web_public_url,
+            trusted_proxies=args.trusted_proxy,
+            log_file=args.log_file,
+            log_max_bytes=log_max_bytes,
+            log_backups=args.log_backups,
         )
     except OSError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)

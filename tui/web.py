@@ -28,10 +28,13 @@ With ``--guest``, a visitor may instead pick a guest name (not an account's).
 
 Cross-site requests are refused: the websocket and every POST must carry an ``Origin`` equal to
 the public URL's origin (``--web-public-url``) or, without one, to ``http://`` + the request's
-``Host``. New websockets are counted per address by the SSH server's :class:`tui.server.RateLimiter`
-(the same budget as SSH connections); sign-in and guest requests have a token bucket of their
-own. Behind a reverse proxy on the same machine, the client's address is the last entry of
-``X-Forwarded-For`` when the direct peer is a loopback address.
+``Host``, and then only a ``Host`` that is an IP address or ``localhost`` (a DNS-rebinding page is
+served under a name of its own). A page on an address other than a loopback one needs a public
+URL (:func:`check_web_host`). New websockets are counted per address by the SSH server's
+:class:`tui.server.RateLimiter` (the same budget as SSH connections); sign-in and guest requests
+have a token bucket of their own. The client's address is the peer's, or, when the peer is one of
+the operator's trusted proxies (``--trusted-proxy``, none by default), the last entry of
+``X-Forwarded-For`` (:class:`TrustedProxies`).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ import logging
 import os
 import secrets
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -56,6 +60,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from lobby.logtext import loggable
 from lobby.store import Store, valid_name
 from lobby.tables import Identity, Lobby
 from tui.ssh_driver import InputBudget
@@ -68,11 +73,14 @@ __all__ = [
     "Limiter",
     "SessionCookies",
     "SignInTokens",
+    "TrustedProxies",
     "WebConfig",
     "WebServer",
     "check_public_url",
+    "check_web_host",
     "load_secret",
     "origin_of",
+    "parse_trusted_proxy",
 ]
 
 log = logging.getLogger("saloon.web")
@@ -320,17 +328,139 @@ def check_public_url(url: str) -> str:
     return url.strip().rstrip("/")
 
 
+def check_web_host(host: str, public_url: str | None) -> None:
+    """Refuse a page that listens beyond this machine without a public URL.
+
+    Without ``--web-public-url`` the origin check compares ``Origin`` with the request's own
+    ``Host``, which the client chooses; that is only safe for a page that nobody else can reach.
+
+    Args:
+        host: the address the page listens on (``""``, ``0.0.0.0`` and ``::`` are every address).
+        public_url: the page's public URL, or ``None``.
+
+    Raises:
+        ValueError: ``host`` is not ``localhost`` or a loopback address and ``public_url`` is ``None``.
+    """
+    if public_url or _is_loopback_name(host):
+        return
+    raise ValueError(
+        f"a browser page on {host or 'every address'!r} needs --web-public-url (the URL people reach it at, "
+        "e.g. https://saloon.example.org): without it only a page on a loopback address (127.0.0.1, ::1, "
+        "localhost) is safe from cross-site requests under a forged Host"
+    )
+
+
+def _is_loopback_name(host: str) -> bool:
+    """Whether ``host`` (a host name or an IP address, IPv6 with or without brackets) is this machine only."""
+    host = host.strip().lower().removeprefix("[").removesuffix("]")
+    if host == "localhost":
+        return True
+    address = _ip(host)
+    return address is not None and address.is_loopback
+
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _ip(text: str) -> Address | None:
+    """``text`` as an IP address (an IPv6 zone ``%eth0`` dropped, IPv4-mapped IPv6 as IPv4), or ``None``."""
+    try:
+        address = ipaddress.ip_address(text.strip().split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def parse_trusted_proxy(text: str) -> Network:
+    """One ``--trusted-proxy`` value: an IP address (``127.0.0.1``, ``::1``) or a network
+    (``10.0.0.0/8``, ``fd00::/8``).
+
+    Raises:
+        ValueError: neither, or a network with host bits set (``10.1.2.3/8``).
+    """
+    try:
+        return ipaddress.ip_network(text.strip())
+    except ValueError as exc:
+        raise ValueError(f"--trusted-proxy {text!r}: not an IP address or network ({exc})") from None
+
+
+class TrustedProxies:
+    """Which direct peers may say who the client is, in ``X-Forwarded-For``.
+
+    A peer that is not one of them (every peer, by default) is the client: its header is ignored,
+    so a process that connects directly cannot pick the address its connections are counted
+    under. From a trusted proxy, the client is the **last** entry of ``X-Forwarded-For`` (every
+    header of that name, joined by commas): what the proxy itself appended, as Caddy and nginx's
+    ``$proxy_add_x_forwarded_for`` do; entries before it are whatever the client sent. It is
+    returned in its canonical form (``::ffff:1.2.3.4`` is ``1.2.3.4``, IPv6 compressed), so that
+    one address has one spelling. A trusted proxy's request without the header, or whose last
+    entry is not an IP address (a proxy that does not append one), counts as the proxy's own
+    address: every such request shares the proxy's per-address limits, and the first one is
+    logged as a warning.
+
+    Args:
+        proxies: ``--trusted-proxy`` values (:func:`parse_trusted_proxy`).
+
+    Raises:
+        ValueError: a value that is not an IP address or network.
+    """
+
+    def __init__(self, proxies: Iterable[str] = ()) -> None:
+        self.networks: tuple[Network, ...] = tuple(parse_trusted_proxy(text) for text in proxies)
+        self._warned = False
+
+    def __bool__(self) -> bool:
+        return bool(self.networks)
+
+    def trusts(self, peer: str) -> bool:
+        """Whether the peer address ``peer`` is one of the trusted proxies."""
+        address = _ip(peer)
+        return address is not None and any(address in network for network in self.networks)
+
+    def client_address(self, peer: str, forwarded: Sequence[str] = ()) -> str:
+        """The client's address for a request.
+
+        Args:
+            peer: the direct peer's address (as the socket gives it).
+            forwarded: the request's ``X-Forwarded-For`` header values, in order.
+
+        Returns:
+            ``peer``, or from a trusted proxy the last forwarded entry (canonical), as described above.
+        """
+        if not self.networks or not self.trusts(peer):
+            return peer
+        entries = ",".join(forwarded)
+        if not entries.strip():
+            return peer
+        last = entries.rsplit(",", 1)[-1]
+        address = _ip(last)
+        if address is None:
+            if not self._warned:
+                self._warned = True
+                log.warning(
+                    "trusted proxy %s sent an X-Forwarded-For that does not end in an IP address (%.60r): "
+                    "counting its requests under its own address",
+                    peer,
+                    last.strip(),
+                )
+            return peer
+        return str(address)
+
+
+_TRUSTED_PROXIES = web.AppKey("trusted_proxies", TrustedProxies)
+
+
 def _client_address(request: web.Request) -> str:
-    """The client's address: the peer's, or (from a loopback peer: a local proxy) the last ``X-Forwarded-For`` entry."""
+    """The client's address: the peer's, or from a trusted proxy the last ``X-Forwarded-For`` entry
+    (:meth:`TrustedProxies.client_address`)."""
     peer = request.remote or ""
-    forwarded = request.headers.get("X-Forwarded-For")
-    if forwarded:
-        with contextlib.suppress(ValueError):
-            if ipaddress.ip_address(peer.split("%", 1)[0]).is_loopback:
-                last = forwarded.rsplit(",", 1)[-1].strip()
-                ipaddress.ip_address(last.split("%", 1)[0])
-                return last
-    return peer
+    proxies = request.app.get(_TRUSTED_PROXIES)
+    if not proxies:
+        return peer
+    return proxies.client_address(peer, request.headers.getall("X-Forwarded-For", ()))
 
 
 _CSS = """\
@@ -383,11 +513,15 @@ class WebServer:
         public_url: the URL people reach the page at (behind a reverse proxy, e.g.
             ``https://saloon.example.org``): links and the websocket's origin check use it.
             ``None``: ``http://HOST:PORT``, the host being the one the SSH client reached when
-            ``host`` is a wildcard address.
+            ``host`` is a wildcard address; only for a ``host`` that is loopback (:func:`check_web_host`).
         config: tokens, cookies and limits.
+        trusted_proxies: the peers (IP addresses or networks, ``--trusted-proxy``) whose
+            ``X-Forwarded-For`` names the client (:class:`TrustedProxies`); none by default.
 
     Raises:
-        ValueError: ``public_url`` is not an ``http(s)://`` URL with a host and no path (:func:`check_public_url`).
+        ValueError: ``public_url`` is not an ``http(s)://`` URL with a host and no path (:func:`check_public_url`),
+            ``host`` is not loopback and there is no ``public_url`` (:func:`check_web_host`), or a
+            trusted proxy is not an IP address or network (:func:`parse_trusted_proxy`).
     """
 
     def __init__(
@@ -397,10 +531,13 @@ class WebServer:
         port: int = 8080,
         public_url: str | None = None,
         config: WebConfig | None = None,
+        trusted_proxies: Iterable[str] = (),
     ) -> None:
+        check_web_host(host, public_url)
         self.server = server
         self.host = host
         self.port = port
+        self.trusted_proxies = TrustedProxies(trusted_proxies)
         self.public_url = check_public_url(public_url) if public_url else None
         self.public_origin = origin_of(self.public_url) if self.public_url else None
         self.config = config or WebConfig()
@@ -417,6 +554,7 @@ class WebServer:
     def make_app(self) -> web.Application:
         """The aiohttp application (routes as in the module's docstring)."""
         app = web.Application(client_max_size=_MAX_BODY_BYTES)
+        app[_TRUSTED_PROXIES] = self.trusted_proxies
         app.add_routes(
             [
                 web.get("/", self._index),
@@ -453,7 +591,13 @@ class WebServer:
         sockets = getattr(server, "sockets", None) or []
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        log.info("Saloon's browser page on %s port %d (%s)", self.host, self.port, self.public_url or "no public URL")
+        log.info(
+            "Saloon's browser page on %s port %d (%s)",
+            self.host,
+            self.port,
+            self.public_url or "no public URL",
+            extra={"console": True},
+        )
 
     async def stop(self) -> None:
         """Close every websocket (their sessions end as if the page left) and stop listening."""
@@ -504,7 +648,13 @@ class WebServer:
 
     def origin_allowed(self, request: web.Request) -> bool:
         """True if ``request`` comes from this server's own page: its ``Origin`` is the public URL's
-        origin, or (without a public URL) ``http://`` + its ``Host``. A request without ``Origin`` is refused."""
+        origin, or (without a public URL) ``http://`` + its ``Host``, a ``Host`` that is an IP
+        address or ``localhost``. A request without ``Origin`` is refused.
+
+        Without a public URL the page is on a loopback address (:func:`check_web_host`), and the
+        browser reaches it by its address or ``localhost``, as the sign-in links say; a ``Host``
+        that is any other name is a page served by DNS rebinding (a name of the attacker's that
+        now resolves to 127.0.0.1), whose own origin would match it."""
         origin = request.headers.get("Origin")
         if not origin:
             return False
@@ -516,9 +666,11 @@ class WebServer:
             return origin == self.public_origin
         host = request.headers.get("Host", "")
         try:
-            return bool(host) and origin == origin_of(f"http://{host}")
+            own = origin_of(f"http://{host}") if host else ""
         except ValueError:
             return False
+        name = urlsplit(own).hostname or ""
+        return bool(own) and origin == own and (name == "localhost" or _ip(name) is not None)
 
     def identity_of(self, request: web.Request) -> Identity | None:
         """Who the request's session cookie says it is (``None``: no valid cookie, or an account key
@@ -639,11 +791,16 @@ class WebServer:
 
     async def _post_checks(self, request: web.Request) -> web.Response | None:
         if not self.origin_allowed(request):
-            log.info("refused a cross-site %s %s from %s", request.method, request.path, _client_address(request))
+            log.info(
+                "refused a cross-site %s %s from %s",
+                loggable(request.method, 20),
+                loggable(request.path, quote=True),
+                loggable(_client_address(request)),
+            )
             return self._page("Saloon", self._signin_body(request, "Refused: not from this site."), 403)
         refusal = self._limited(request)
         if refusal is not None:
-            log.info("refused a sign-in: %s", refusal)
+            log.info("refused a sign-in: %s", loggable(refusal, 200))
             return self._page("Saloon", self._signin_body(request, f"Refused: {refusal}."), 429)
         return None
 
@@ -655,10 +812,10 @@ class WebServer:
         token = form.get("token")
         found = self.tokens.redeem(token.strip() if isinstance(token, str) else "")
         if found is None or self.server.store.name_for_key(found[1]) != found[0]:
-            log.info("refused a sign-in link (unknown, used or expired) from %s", _client_address(request))
+            log.info("refused a sign-in link (unknown, used or expired) from %s", loggable(_client_address(request)))
             message = "That sign-in link has expired or was used already. Get a new one:"
             return self._page("Saloon: sign in", self._signin_body(request, message), 403)
-        log.info("%s signed in from %s", found[0], _client_address(request))
+        log.info("%s signed in from %s", loggable(found[0]), loggable(_client_address(request)))
         return self._signed_in(request, found[0], found[1], guest=False)
 
     async def _guest(self, request: web.Request) -> web.StreamResponse:
@@ -690,14 +847,18 @@ class WebServer:
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         address = _client_address(request)
         if not self.origin_allowed(request):
-            log.info("refused a cross-site websocket from %s (Origin %.100r)", address, request.headers.get("Origin"))
+            log.info(
+                "refused a cross-site websocket from %s (Origin %s)",
+                loggable(address),
+                loggable(request.headers.get("Origin"), quote=True),
+            )
             return web.Response(status=403, text="cross-site websocket refused\n")
         identity = self.identity_of(request)
         if identity is None:
             return web.Response(status=401, text="not signed in\n")
         refusal = self.server.limiter.admit(address)
         if refusal is not None:
-            log.info("refused a websocket: %s", refusal)
+            log.info("refused a websocket: %s", loggable(refusal, 200))
             return web.Response(status=429, text=f"{refusal}\n")
         try:
             ws = web.WebSocketResponse(
@@ -728,7 +889,7 @@ class WebServer:
         server.sessions.add(app)
         if server.collector is not None:
             server.collector.session_started()
-        log.info("%s opened a browser session from %s", identity.label, identity.address)
+        log.info("%s opened a browser session from %s", identity.label, loggable(identity.address))
         try:
             reason = await run_web_app(app, ws, request, on_end=app.leave_all)
         finally:
@@ -737,4 +898,4 @@ class WebServer:
             if server.collector is not None:
                 server.collector.session_ended(len(server.sessions))
         if reason is not None:
-            log.info("closed %s's browser session: %s", identity.label, reason)
+            log.info("closed %s's browser session: %s", identity.label, loggable(reason, 200))

@@ -410,7 +410,7 @@ async def test_behind_a_proxy_the_public_url_makes_links_origins_and_secure_cook
     from tui.web import WebServer
 
     server = make_server(tmp_path / "data")
-    WebServer(server, "127.0.0.1", 0, public_url="https://saloon.example.org/")
+    WebServer(server, "127.0.0.1", 0, public_url="https://saloon.example.org/", trusted_proxies=["127.0.0.1"])
     await server.start()
     try:
         public = "https://saloon.example.org"
