@@ -3,7 +3,7 @@
 Layout of the data directory::
 
     DATA/saloon.db          accounts, keys, games (SQLite, write-ahead log)
-    DATA/host_key           the server's host key (made once, see :mod:`tui.server`)
+    DATA/host_key           the server's host key (made once, see :mod:`serve.ssh_server`)
     DATA/replays/*.replay   one replay per finished game
 
 A finished game's replay is written (atomically and durably, :func:`replays.save`) before its row

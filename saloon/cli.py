@@ -441,7 +441,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from tui.server import main as serve_main
+    from serve.ssh_server import main as serve_main
 
     return serve_main(args.args)
 
@@ -807,7 +807,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         error (bad game id, bot name, option, player count, seed or argument).
     """
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["serve"]:  # the server parses its own arguments (see tui.server)
+    if argv[:1] == ["serve"]:  # the server parses its own arguments (see serve.ssh_server)
         return _cmd_serve(argparse.Namespace(args=argv[1:]))
     parser = _build_parser()
     try:

@@ -41,17 +41,19 @@ LAYERS: Mapping[str, int] = {
     "tournament": 3,
     "lobby": 3,
     "tui": 4,
-    "saloon": 5,
+    "serve": 5,
+    "saloon": 6,
 }
-"""Each top-level package's layer (DESIGN.md: engine ← replays, bots ← tournament, lobby ← tui ← saloon):
-a package imports only packages of lower layers."""
+"""Each top-level package's layer (DESIGN.md: engine ← replays, bots ← tournament, lobby ← tui ← serve ←
+saloon): a package imports only packages of lower layers. ``tui`` is screens and widgets; the transports
+(SSH, the web page, their drivers) are ``serve``'s."""
 
 ENGINE_GAMES = tuple(
     sorted(p.parent.name for p in (ROOT / "engine").glob("*/__init__.py") if p.parent.name.isidentifier())
 )
 """The game engines' subpackages of ``engine`` (``"deadwood1876"``, ...)."""
 
-FRONT_END = ("textual", "tui", "saloon")
+FRONT_END = ("textual", "tui", "serve", "saloon")
 """What no module of ``lobby/`` may import (the lobby holds no front end)."""
 
 

@@ -1,11 +1,12 @@
-"""Saloon's terminal UI (Textual): a local table against bots, the replay viewer and the SSH front end.
+"""Saloon's terminal UI (Textual): a local table against bots, the replay viewer and the saloon's screens.
 
 Layout: :mod:`tui.app` (the app), :mod:`tui.play_screen` and :mod:`tui.replay_screen`,
 :mod:`tui.widgets` (shared: action picker, log, help, result, replay controls),
-:mod:`tui.games` (one module per game: its table widget, registered in ``TABLES``), and the SSH
-transport: :mod:`tui.lobby` (the SSH session's app), :mod:`tui.ssh_driver` (Textual over an SSH
-channel) and :mod:`tui.server` (the asyncssh server). The tables themselves, local and served,
-live in :mod:`lobby`, which imports nothing from here.
+:mod:`tui.games` (one module per game: its table widget, registered in ``TABLES``), and the
+saloon's screens: :mod:`tui.lobby_screen` (a session's app: the lobby and the new-table form),
+:mod:`tui.table_screen` and :mod:`tui.ladder_screen`. No transport: the SSH server, the browser
+page and their Textual drivers are :mod:`serve`'s. The tables themselves, local and served, live
+in :mod:`lobby`, which imports nothing from here.
 
 >>> import tui
 >>> tui.run_play("deadwood1876", players=5, seat=0, bots=["random"], seed=7)  # doctest: +SKIP

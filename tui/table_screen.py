@@ -1,6 +1,6 @@
 """A server table's screen (:class:`ServerTableScreen`): the game's own table widget, the action
 picker, the log, the seats and the table's chat, for a player or a spectator. Opened from the lobby
-(:mod:`tui.lobby`) and from the Ladder screen (:mod:`tui.ladder_screen`).
+(:mod:`tui.lobby_screen`) and from the Ladder screen (:mod:`tui.ladder_screen`).
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class ServerTableScreen(Regions):
         self._refresh = Throttle(self, self.redraw, lambda: _REFRESH_S if self._seat is not None else _WATCH_REFRESH_S)
         self._choices_key: Any = None
         self._chat_shown = 0
-        self._owner: Any = None  # the SSH session's app (tui.lobby.SSHApp)
+        self._owner: Any = None  # the SSH session's app (tui.lobby_screen.SSHApp)
         self._ticker: Timer | None = None
         self._seat: int | None = None
         self._view: Any = None

@@ -4,7 +4,7 @@
                                       [--moves 150] [--stride 1] [--seed 1] [--profile 25]
 
 For each game, a table of ``--players`` stand-in people (no bots, no turn timer) is opened in a
-lobby, and an :class:`~tui.lobby.SSHApp` (120x40, 256 colours, as an SSH session) opens its
+lobby, and an :class:`~tui.lobby_screen.SSHApp` (120x40, 256 colours, as an SSH session) opens its
 :class:`~tui.table_screen.ServerTableScreen` as a spectator. The script then plays the game with
 random legal moves (``random.Random(--seed)``), ``--stride`` moves at a time (a spectator of a bot
 table sees several moves per throttled redraw), and after each stride measures the CPU time
@@ -59,8 +59,8 @@ from textual.screen import Screen  # noqa: E402
 import lobby.tables as lobby_tables  # noqa: E402
 from lobby.store import Store  # noqa: E402
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table  # noqa: E402
-from tui.lobby import SSHApp  # noqa: E402
-from tui.ssh_driver import _configure_console  # noqa: E402
+from serve.ssh_driver import _configure_console  # noqa: E402
+from tui.lobby_screen import SSHApp  # noqa: E402
 from tui.table_screen import ServerTableScreen  # noqa: E402
 
 GAMES = ("deadwood1876", "wyatt_earp", "deadwood_studios", "deadwood_town")

@@ -4,12 +4,12 @@
                                        [--tables 3] [--json]
 
 Starts one server process on 127.0.0.1 (a free port, a temporary data directory, the server's own
-garbage-collector policy: :func:`tui.server.run_server`). With ``--tables N`` the server keeps N
+garbage-collector policy: :func:`serve.ssh_server.run_server`). With ``--tables N`` the server keeps N
 tables of four random bots playing (a new one opens as one ends), so the lobby's list changes and
 the sessions have games to watch; ``--tables 0`` runs without bot games.
 
 With ``--resident N`` (default 1), N sessions stay in the lobby all along, so the server is
-never idle (an idle server's collector also collects what it froze: see :class:`tui.server.Collector`).
+never idle (an idle server's collector also collects what it froze: see :class:`serve.ssh_server.Collector`).
 
 Each session is a real asyncssh client with a PTY of ``--size``: it waits for the lobby, watches a
 table (``w``; with no tables it opens the new-table form and cancels it), watches it for a second,
@@ -47,7 +47,7 @@ from tests.ssh.termclient import Terminal, connect  # noqa: E402
 _SERVER = """
 import asyncio, logging, sys
 from lobby.tables import Identity, SeatSpec, ServerConfig, TableError
-from tui.server import RateLimiter, SaloonServer, run_server
+from serve.ssh_server import RateLimiter, SaloonServer, run_server
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)
 logging.getLogger("saloon.server").setLevel(logging.DEBUG)  # every collection's pause

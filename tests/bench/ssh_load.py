@@ -30,7 +30,7 @@ Reports (JSON):
   it, the bots' faults in the recorded games, ladder games finished during it, and the CPU share
   of the server and its workers;
 * the server's garbage-collection pauses over 50 ms (the ten longest, in ms) while the sessions
-  connected (each wave of ten starts sessions: :class:`tui.server.Collector` collects and freezes
+  connected (each wave of ten starts sessions: :class:`serve.ssh_server.Collector` collects and freezes
   after them) and during the measurement (with every session live).
 
 Targets (issues 4 and 5): p95 <= 100 ms and <= 20 MB per session with 100 sessions on a 2-core
@@ -64,7 +64,7 @@ from tests.ssh.test_ladder import LadderBot  # noqa: E402
 
 _SERVER = """
 import asyncio, json, logging, sys
-from tui.server import RateLimiter, SaloonServer, run_server
+from serve.ssh_server import RateLimiter, SaloonServer, run_server
 from lobby.tables import DEFAULT_SERVER_BOTS, ServerConfig
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)

@@ -2,7 +2,7 @@
 
     python tests/bench/web_load.py [--sessions 100] [--web-share 0.5] [--seconds 20] [--rate 1.0]
 
-Starts one server process on 127.0.0.1 as an operator runs it (:func:`tui.server.run_server`, the
+Starts one server process on 127.0.0.1 as an operator runs it (:func:`serve.ssh_server.run_server`, the
 SSH server and its browser page, free ports, a temporary data directory), connects
 ``--sessions`` sessions: ``--web-share`` of them websockets speaking textual.js's protocol
 (aiohttp's client, each signed in with its own one-time link from ``ssh ... web``), the rest
@@ -47,8 +47,8 @@ from tests.ssh.termclient import connect  # noqa: E402
 _SERVER = """
 import asyncio, logging, sys
 from lobby.tables import ServerConfig
-from tui.server import RateLimiter, SaloonServer, run_server
-from tui.web import WebConfig, WebServer
+from serve.ssh_server import RateLimiter, SaloonServer, run_server
+from serve.web import WebConfig, WebServer
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)
 server = SaloonServer(sys.argv[1], port=0, config=ServerConfig(bot_delay_s=0.5),

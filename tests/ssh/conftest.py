@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lobby.tables import ServerConfig
-from tui.server import RateLimiter, SaloonServer
+from serve.ssh_server import RateLimiter, SaloonServer
 
 
 def make_server(data_dir: Path, guest: bool = False, **config: object) -> SaloonServer:

@@ -1,6 +1,6 @@
 """A Saloon SSH server in its own process (as an operator runs it), for tests that measure the process.
 
-The server runs :func:`tui.server.run_server` (the operator's garbage-collector policy included) on
+The server runs :func:`serve.ssh_server.run_server` (the operator's garbage-collector policy included) on
 127.0.0.1 with a free port and a temporary data directory, with generous connection limits; the
 test reads its RSS and CPU time from ``/proc``.
 """
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 _SERVER = """
 import asyncio, logging, sys
 from lobby.tables import ServerConfig
-from tui.server import RateLimiter, SaloonServer, run_server
+from serve.ssh_server import RateLimiter, SaloonServer, run_server
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 logging.getLogger("asyncssh").setLevel(logging.WARNING)
 server = SaloonServer(sys.argv[1], port=0, config=ServerConfig(bot_delay_s=0.2),

@@ -17,9 +17,9 @@ import msgspec
 import engine
 import replays
 from lobby.tables import Identity, SeatSpec, Table
+from serve.ssh_server import SaloonServer
 from tests.ssh.termclient import ScreenClient, Terminal, make_key, wait_until
 from tests.ssh.test_server import BotClient, run_command
-from tui.server import SaloonServer
 
 
 async def new_table(term: Terminal, game_id: str, players: int, bots: str, form_shows: str) -> str:
@@ -116,7 +116,10 @@ async def play_turns(
         state = table.state
         assert state is not None
         waiting = [s for s in state.to_act if s in terms]
-        if not waiting:
+        if not waiting or len(waiting) < len(state.to_act):
+            # nobody here owes a move yet, or a bot owes one at the same time (a decision for
+            # everyone at once, which the bots answer without a pause): let the bots move first, so
+            # that the next move recorded is the one this seat's keys make
             await asyncio.sleep(0.02)
             continue
         seat = waiting[0]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import engine
+from serve.ssh_server import SaloonServer
 from tests.ssh.tablehelpers import a_remote_bot_plays_seat_1, play_turns, two_people_and_a_bot
-from tui.server import SaloonServer
 
 TITLE = engine.game("deadwood_studios").title
 

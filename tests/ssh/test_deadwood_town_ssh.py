@@ -8,8 +8,8 @@ import pytest
 
 import engine
 from engine.deadwood_town import Options
+from serve.ssh_server import SaloonServer
 from tests.ssh.tablehelpers import a_remote_bot_plays_seat_1, play_turns, two_people_and_a_bot
-from tui.server import SaloonServer
 
 TITLE = engine.game("deadwood_town").title
 

@@ -19,11 +19,11 @@ import pytest
 import engine
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError
+from serve.ssh_server import SaloonServer, main
 from tests.ssh.conftest import make_server
 from tests.ssh.tablehelpers import count_down_to_a_forced_move
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
-from tui.server import SaloonServer, main
 
 GAME = "deadwood1876"
 
@@ -191,7 +191,7 @@ async def test_the_creator_of_a_waiting_table_presses_f_to_fill_it_and_start(ser
 
 
 def test_option_hints_come_from_the_options_struct() -> None:
-    from tui.lobby import option_hints
+    from tui.lobby_screen import option_hints
 
     assert option_hints(engine.game(GAME)) == [
         "mystery_safes=0..5",
@@ -486,7 +486,7 @@ def test_serve_refuses_a_negative_bot_grace(capsys: pytest.CaptureFixture[str]) 
 async def test_the_server_table_screen_follows_the_tables_options_and_pops_up_news(
     tmp_path: Path, horse_thief: bool
 ) -> None:
-    from tui.lobby import SSHApp
+    from tui.lobby_screen import SSHApp
     from tui.table_screen import ServerTableScreen
 
     lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0))

@@ -11,9 +11,9 @@ from pathlib import Path
 from bots import RandomBot, play_game
 from lobby.tables import Identity, SeatSpec
 from replays import Player
+from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
-from tui.server import SaloonServer
 
 GAME = "deadwood1876"
 
@@ -147,6 +147,9 @@ async def test_logging_in_while_holding_a_seat_starts_in_the_lobby_with_a_banner
             await term.wait_for("Your move")
         (table,) = srv.lobby.tables.values()
         await wait_until(lambda: table.seats[0].controller is None, what="alice's seat to be let go")
+        # the bot answers the opening's Safe pass (everyone at once) without a pause: once it has,
+        # only alice's seat owes a move, so any move from here would be one of her keys'
+        await wait_until(lambda: table.to_act() == (0,), what="the bot's answer: only alice to act")
         moves = table.num_moves
         async with Terminal(srv.port, "alice", make_key("alice")) as term:
             await term.wait_for(f"You have a game on at {table.code}: t to return")
@@ -157,7 +160,7 @@ async def test_logging_in_while_holding_a_seat_starts_in_the_lobby_with_a_banner
             await term.settle()
             await term.press("1", "2", "1")  # move keys at a table: nothing in the lobby
             await term.settle()
-            assert table.num_moves == moves and table.seats[0].controller is None
+            assert table.num_moves == moves and table.seats[0].controller is None and table.to_act() == (0,)
             assert "Your move" not in term.text()
             await term.press("t")  # back to the table, by choice
             await term.wait_for("you: seat 0")

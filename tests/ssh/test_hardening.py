@@ -17,12 +17,7 @@ import pytest
 import replays
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table, TableError
-from tests.ssh.conftest import make_server
-from tests.ssh.termclient import Terminal, connect, make_key, wait_until
-from tests.ssh.test_server import BotClient
-from tui.lobby import LobbyScreen, SSHApp
-from tui.server import SaloonServer
-from tui.ssh_driver import (
+from serve.ssh_driver import (
     INPUT_BURST_BYTES,
     INPUT_BYTES_PER_S,
     MAX_TERMINAL_SIZE,
@@ -31,6 +26,11 @@ from tui.ssh_driver import (
     SSHDriver,
     clamp_size,
 )
+from serve.ssh_server import SaloonServer
+from tests.ssh.conftest import make_server
+from tests.ssh.termclient import Terminal, connect, make_key, wait_until
+from tests.ssh.test_server import BotClient
+from tui.lobby_screen import LobbyScreen, SSHApp
 
 
 def _apps(server: SaloonServer) -> list[SSHApp]:

@@ -17,11 +17,11 @@ from lobby.ladder import Ladder, Standing, leaderboard_json, leaderboard_text
 from lobby.matchmaker import MatchPolicy
 from lobby.store import Store
 from lobby.tables import Lobby, ServerConfig, default_house_bots
+from serve.ssh_server import build_parser, house_bot_offers, main
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import wait_until
 from tests.ssh.test_ladder import LadderBot, run_command
 from tests.test_ladder_queue import FakeBot
-from tui.server import build_parser, house_bot_offers, main
 
 GAME = "wyatt_earp"
 MAX_WAIT_S = 1.0

@@ -30,9 +30,9 @@ import replays
 from bots import make_bot
 from lobby.matchmaker import MatchPolicy
 from lobby.store import Store
+from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import connect, make_key, wait_until
-from tui.server import SaloonServer
 
 GAME = "deadwood1876"
 ROOT = Path(__file__).resolve().parents[2]

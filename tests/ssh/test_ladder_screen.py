@@ -18,12 +18,12 @@ from lobby.matchmaker import MatchPolicy
 from lobby.store import Store
 from lobby.tables import TableError
 from replays import Player, Recorder
+from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_ladder import LadderBot
 from tui import ladder_screen
 from tui.ladder_screen import parse_counts, shared_standings
-from tui.server import SaloonServer
 
 GAME = "deadwood1876"
 

@@ -1,6 +1,6 @@
 """What a client can make ``saloon serve`` write to its log (issue 34, part 2).
 
-Each test runs the operator's command (:func:`tui.server.main`, default limits, the log in
+Each test runs the operator's command (:func:`serve.ssh_server.main`, default limits, the log in
 ``DATA/logs/saloon.log``) in a process of its own on 127.0.0.1, drives it with asyncssh clients
 and reads the log files it left on disk:
 
@@ -29,7 +29,7 @@ from lobby.logtext import LogFormatter, loggable
 from tests.ssh.termclient import connect, make_key
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVE = "import sys; from tui.server import main; sys.exit(main(sys.argv[1:]))"
+SERVE = "import sys; from serve.ssh_server import main; sys.exit(main(sys.argv[1:]))"
 
 FORGED = (
     "help\n2026-11-28 17:00:00,000 FORGED: root signed in from 10.6.6.6"
@@ -37,7 +37,7 @@ FORGED = (
 )
 """The finding's command: a forged log line, OSC 52 (the reader's clipboard), a title, a clear, RLO."""
 
-# The defaults of saloon serve (tui.server.SaloonServer): sessions per connection, per address.
+# The defaults of saloon serve (serve.ssh_server.SaloonServer): sessions per connection, per address.
 CONNECTION_BURST, CONNECTION_PER_S = 10, 0.5
 ADDRESS_BURST, ADDRESS_PER_S = 20, 1.0
 LINE_BYTES = 400
@@ -228,7 +228,7 @@ async def test_the_log_rotates_within_its_bound(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_bad_log_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tui.server import main
+    from serve.ssh_server import main
 
     assert main(["--data-dir", str(tmp_path), "--log-max-mb", "0"]) == 2
     assert main(["--data-dir", str(tmp_path), "--log-backups", "0"]) == 2

@@ -24,10 +24,10 @@ import pytest
 import replays
 from lobby.store import Store
 from lobby.tables import Identity, SeatSpec
+from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
-from tests.ssh.termclient import Terminal, connect, make_key
+from tests.ssh.termclient import Terminal, connect, make_key, wait_until
 from tests.ssh.test_server import new_table
-from tui.server import SaloonServer
 
 SSH = shutil.which("ssh")
 needs_ssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
@@ -153,7 +153,7 @@ async def test_openssh_terminal_session(server: SaloonServer, tmp_path: Path) ->
 
 @contextlib.asynccontextmanager
 async def _server_process(data: Path) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
-    code = "import sys; from tui.server import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from serve.ssh_server import main; sys.exit(main(sys.argv[1:]))"
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
@@ -219,6 +219,9 @@ async def test_turn_timer_lets_a_bot_move_for_a_slow_human(tmp_path: Path) -> No
             code = await new_table(term, 2, "random")
             await term.wait_for("Your move")
             table = srv.lobby.table(code)
+            # the bot answers the opening's Safe pass (everyone at once) without a pause, maybe after
+            # alice sees "Your move": count from when only alice owes a move, so a new one is hers
+            await wait_until(lambda: table.to_act() == (0,), what="the bot's answer: only alice to act")
             before = table.num_moves
             await asyncio.sleep(1.5)
             assert table.num_moves > before

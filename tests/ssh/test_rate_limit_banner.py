@@ -16,10 +16,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from serve.ssh_server import RateLimiter, refusal_bytes
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import connect, make_key
 from tests.ssh.test_server import run_command
-from tui.server import RateLimiter, refusal_bytes
 
 SSH = shutil.which("ssh")
 WHY = r"too many new connections from 127\.0\.0\.1 \(at most 1 at once, then one every 10 s\); try again in (\d+) s"

@@ -15,8 +15,8 @@ import pytest
 
 from bots import RandomBot, play_game
 from replays import Player
+from serve.ssh_server import SaloonServer
 from tests.ssh.termclient import connect, make_key
-from tui.server import SaloonServer
 
 
 async def run_replay(port: int, argument: str) -> tuple[int, bytes, str]:

@@ -21,9 +21,9 @@ import pytest
 
 from lobby.store import Store
 from lobby.tables import DEFAULT_SERVER_BOTS, Identity, Lobby, SeatSpec, ServerConfig, TableError
+from serve.ssh_server import SaloonServer, bot_offers, main
 from tests.ssh.evil_bot import MARK_ENV
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
-from tui.server import SaloonServer, bot_offers, main
 
 EVIL_MODULE = "tests.ssh.evil_bot"
 

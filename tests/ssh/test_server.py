@@ -12,9 +12,9 @@ import asyncssh
 
 import replays
 from lobby.tables import Identity, SeatSpec
+from serve.ssh_server import RateLimiter, SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
-from tui.server import RateLimiter, SaloonServer
 
 
 async def run_command(port: int, user: str, key: asyncssh.SSHKey | None, command: str | None) -> tuple[int, str, str]:
@@ -201,6 +201,9 @@ async def test_disconnect_then_reconnect_takes_the_seat_back(tmp_path: Path) -> 
             code = await new_table(term, 2, "random")
             await term.wait_for("Your move")
         table = srv.lobby.table(code)
+        # the bot answers the opening's Safe pass (everyone at once) without a pause, maybe after
+        # alice sees "Your move": count from when only alice's seat owes a move, so a new one is hers
+        await wait_until(lambda: table.to_act() == (0,), what="the bot's answer: only alice to act")
         moves = table.num_moves
         for _ in range(100):  # after the grace time a bot plays alice's seat
             if table.num_moves > moves + 2 or table.is_over:

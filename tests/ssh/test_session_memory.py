@@ -3,7 +3,7 @@ with its flooder (issue 26).
 
 * In the test's own process, with the cyclic garbage collector kept from full collections: a
   closed session's app, driver, screens and connection are freed by reference counting alone.
-* In a server process run as an operator runs it (``tui.server.run_server``): the RSS after 60
+* In a server process run as an operator runs it (``serve.ssh_server.run_server``): the RSS after 60
   interactive sessions, and another user's keystrokes and the server's CPU after a key flood.
 """
 
@@ -26,13 +26,13 @@ from textual._queue import Queue
 from textual.app import App
 
 from lobby.tables import Identity, SeatSpec
+from serve.ssh_driver import _read_input, drop_input
+from serve.ssh_server import Collector, SaloonServer
 from tests.ssh.server_process import ServerProcess, server_process
 from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
-from tui.server import Collector, SaloonServer
-from tui.ssh_driver import _read_input, drop_input
 
-_SESSION_MODULES = ("textual.", "tui.", "asyncssh.", "asyncio.selector_events")
+_SESSION_MODULES = ("textual.", "tui.", "serve.", "asyncssh.", "asyncio.selector_events")
 """The packages whose objects a session makes: none of them may be frozen garbage."""
 
 

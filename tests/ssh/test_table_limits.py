@@ -26,10 +26,10 @@ import pytest
 import replays
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table, TableError
+from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import connect, make_key, wait_until
-from tui.lobby import SSHApp
-from tui.server import SaloonServer
+from tui.lobby_screen import SSHApp
 
 GAME = "deadwood1876"
 STRAY = "output written when no decision was asked"

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
-from tui.server import SaloonServer
 
 
 async def test_a_waiting_remote_bot_never_takes_a_new_tables_creator_seat(server: SaloonServer) -> None:

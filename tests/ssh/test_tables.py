@@ -12,7 +12,7 @@ import pytest
 import engine
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, TableError, clean_text
-from tui.server import RateLimiter
+from serve.ssh_server import RateLimiter
 
 
 class Screen:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import engine
+from serve.ssh_server import SaloonServer
 from tests.ssh.tablehelpers import a_remote_bot_plays_seat_1, play_turns, two_people_and_a_bot
-from tui.server import SaloonServer
 
 if "wyatt_earp" not in engine.games():  # registered in engine/__init__.py; kept for older checkouts
     from engine.wyatt_earp import GAME as _GAME

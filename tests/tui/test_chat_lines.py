@@ -17,7 +17,7 @@ from textual.widgets import RichLog
 
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
-from tui.lobby import LobbyScreen, SSHApp
+from tui.lobby_screen import LobbyScreen, SSHApp
 from tui.table_screen import ServerTableScreen, show_chat
 
 ALICE = Identity("alice", "key-alice")

@@ -26,7 +26,7 @@ from lobby.tables import Identity, Lobby, ServerConfig
 from replays import Player, Replay, ReplayError
 from tui import SaloonApp, screen_text
 from tui.games import ui_for
-from tui.lobby import RecentGamesScreen, SSHApp
+from tui.lobby_screen import RecentGamesScreen, SSHApp
 from tui.replay_screen import ReplayScreen
 
 HOSTILE_NAMES = (

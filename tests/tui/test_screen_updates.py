@@ -29,7 +29,7 @@ from textual.widgets import Input, OptionList, Static
 import tui.table_screen
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
-from tui.lobby import LobbyScreen, SSHApp
+from tui.lobby_screen import LobbyScreen, SSHApp
 from tui.table_screen import ServerTableScreen
 from tui.widgets import DrawnStatic, GameLog, update_static
 

@@ -38,7 +38,7 @@ from tui.games import ui_for
 from tui.games.deadwood_studios import die
 from tui.games.deadwood_town import _dollars
 from tui.games.wyatt_earp import _kilo, _money
-from tui.lobby import SSHApp
+from tui.lobby_screen import SSHApp
 from tui.table_screen import ServerTableScreen
 from tui.widgets import ActionPicker, GameLog, Regions, ResultScreen
 

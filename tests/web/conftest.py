@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from serve.ssh_server import SaloonServer
+from serve.web import WebConfig, WebServer
 from tests.ssh.conftest import make_server
-from tui.server import SaloonServer
-from tui.web import WebConfig, WebServer
 
 
 async def start_both(

@@ -21,13 +21,13 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from serve.ssh_server import SaloonServer
+from serve.ssh_server import main as serve_main
+from serve.web import TrustedProxies, WebServer, check_web_host, parse_trusted_proxy
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import wait_until
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import signed_in_session
-from tui.server import SaloonServer
-from tui.server import main as serve_main
-from tui.web import TrustedProxies, WebServer, check_web_host, parse_trusted_proxy
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVE = "import sys; from saloon.cli import main; sys.exit(main())"

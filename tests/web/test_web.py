@@ -18,15 +18,15 @@ import pytest
 from aiohttp import web
 
 from lobby.tables import Identity, SeatSpec
+from serve.ssh_server import RateLimiter, SaloonServer
+from serve.ssh_server import main as serve_main
+from serve.web import COOKIE_NAME, AddressBuckets, SessionCookies, SignInTokens, WebConfig, origin_of
 from tests.ssh.tablehelpers import watch_and_chat
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import new_table, run_command
 from tests.ssh.test_session_memory import _frozen_garbage, _session_refs
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import WebTerminal, link_for, signed_in_session, token_of
-from tui.server import RateLimiter, SaloonServer
-from tui.server import main as serve_main
-from tui.web import COOKIE_NAME, AddressBuckets, SessionCookies, SignInTokens, WebConfig, origin_of
 
 # Signing in -------------------------------------------------------------------------------------
 
@@ -406,8 +406,8 @@ async def _back_to_the_table(term: Terminal | WebTerminal) -> None:
 
 
 async def test_behind_a_proxy_the_public_url_makes_links_origins_and_secure_cookies(tmp_path: Path) -> None:
+    from serve.web import WebServer
     from tests.ssh.conftest import make_server
-    from tui.web import WebServer
 
     server = make_server(tmp_path / "data")
     WebServer(server, "127.0.0.1", 0, public_url="https://saloon.example.org/", trusted_proxies=["127.0.0.1"])

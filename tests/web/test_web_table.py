@@ -13,12 +13,12 @@ from pathlib import Path
 
 import replays
 from lobby.tables import Identity, SeatSpec
+from serve.ssh_server import SaloonServer
 from tests.ssh.tablehelpers import count_down_to_a_forced_move
 from tests.ssh.termclient import Terminal, make_key, wait_until
 from tests.ssh.test_server import new_table, play_to_end
 from tests.web.conftest import base_of, start_both
 from tests.web.webclient import WebTerminal, link_for, signed_in_session, token_of
-from tui.server import SaloonServer
 
 GAME = "deadwood1876"
 
@@ -35,13 +35,16 @@ async def test_the_turn_timer_counts_down_in_the_browser_and_a_bot_moves_for_the
                 code = await new_table(term, 2, "random")  # type: ignore[arg-type]
                 await term.wait_for("Your move")
                 table = server.lobby.table(code)
-                moves = table.num_moves  # a bot may have moved first; now the table waits for alice
+                # the opening's Safe pass is for everyone at once: the bot answers it at once, maybe
+                # after alice sees "Your move"; from then on the table waits for alice alone
+                await wait_until(lambda: table.to_act() == (0,), what="the bot's answer: only alice to act")
+                moves = table.num_moves
                 await count_down_to_a_forced_move(term)  # 2 s, 1 s left, then a bot's move for alice
                 (app,) = server.sessions
                 controller = table.seats[0].controller
                 assert controller is app.screen  # the browser session's table screen still holds the seat
                 forced = table.forced_for(controller)
-                assert forced is not None and forced.serial == 1 and forced.move >= 1
+                assert forced is not None and forced.serial == 1 and forced.move == moves + 1  # the next move: hers
                 assert table.num_moves > moves
                 assert f"Time ran out: a bot played for you: {forced.text}" in term.text()
                 assert [line.text for line in table.chat] == ["alice's time ran out"]
@@ -68,6 +71,9 @@ async def test_a_browser_spectator_sees_an_ssh_players_table_without_her_hand_an
             code = await new_table(alice, 3, "random,random")
             await alice.wait_for("Your move")
             table = server.lobby.table(code)
+            # the opening's Safe pass is for everyone at once: the two bots answer it without a
+            # pause, maybe after alice sees "Your move"; from then on only alice's move can come
+            await wait_until(lambda: table.to_act() == (0,), what="the bots' answers: only alice to act")
             moves = table.num_moves
             figure = re.search(r"0:alice \[([^\]]+)\]", alice.text())
             assert figure, alice.text()
@@ -108,8 +114,8 @@ async def test_a_browser_spectator_sees_an_ssh_players_table_without_her_hand_an
                 await bob.wait_for("alice: welcome, stranger")
                 said = [(line.name, line.text) for line in table.chat]
                 assert said == [("bob", "howdy from the browser"), ("alice", "welcome, stranger")]
-                # watching and chatting made no move
-                assert table.num_moves == moves and table.status == "playing"
+                # watching and chatting made no move: the table still waits for alice's
+                assert table.num_moves == moves and table.status == "playing" and table.to_act() == (0,)
     finally:
         await session.close()
 

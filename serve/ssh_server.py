@@ -10,7 +10,7 @@
     sftp -P 2222 NAME@HOST                                    the replays folder, read-only
     ssh -p 2222 NAME@HOST web                                 a one-time sign-in link for the browser page
 
-With ``--web PORT`` the same process serves the lobby to browsers too (:mod:`tui.web`).
+With ``--web PORT`` the same process serves the lobby to browsers too (:mod:`serve.web`).
 
 Identity is the client's public key: the first login with a new key registers it under the SSH
 user name; a name registered to another key is refused with a message saying so, and so is a
@@ -714,7 +714,7 @@ class SaloonServer:
         self.collector: Collector | None = None
         """The garbage-collector policy (:func:`run_server` sets it; in-process test servers have none)."""
         self.web: Any = None
-        """The browser page (a :class:`tui.web.WebServer`, which sets this); it starts and stops with this server."""
+        """The browser page (a :class:`serve.web.WebServer`, which sets this); it starts and stops with this server."""
         self._sock: socket.socket | None = None
         self._accept_task: asyncio.Task[None] | None = None
         self._connections: set[asyncio.Task[None]] = set()
@@ -1003,8 +1003,8 @@ class SaloonServer:
             stream.write(text.encode())
 
     async def _ui_session(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
-        from tui.lobby import SSHApp
-        from tui.ssh_driver import run_app
+        from serve.ssh_driver import run_app
+        from tui.lobby_screen import SSHApp
 
         app = SSHApp(self.lobby, identity, guest_mode=self.guest)
         self.sessions.add(app)
@@ -1082,7 +1082,7 @@ class SaloonServer:
         return int(status)
 
     def _web_link(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
-        """``web``: a one-time sign-in link for the browser page (:meth:`tui.web.WebServer.sign_in_text`)."""
+        """``web``: a one-time sign-in link for the browser page (:meth:`serve.web.WebServer.sign_in_text`)."""
         if self.web is None:
             self._say(process, "this server has no browser page (its operator starts it with --web PORT)", error=True)
             return 1
@@ -1198,7 +1198,7 @@ class Collector:
 
     A full collection scans every object the collector tracks: with a hundred sessions that is
     over a million (each lobby screen holds ~12,000), about 0.6 s in which no screen is drawn.
-    A closed session needs no collection (:func:`tui.teardown.dismantle` lets reference counting
+    A closed session needs no collection (:func:`serve.teardown.dismantle` lets reference counting
     free it), so the objects of live sessions need not be scanned either. :attr:`interval_s`
     after a session starts, :meth:`collect` runs a full collection of what is not frozen yet (what
     was made since the last one) and freezes what survives (:func:`gc.freeze`), and the
@@ -1208,9 +1208,9 @@ class Collector:
 
     Collecting while sessions are still being built is safe only because a session makes no
     cyclic garbage of its own after it is frozen: Textual's styles-only nodes that a restyle or
-    a widget's removal drops are cut at once (:mod:`tui.teardown`), a closed channel's error keeps
-    no frames (:func:`tui.ssh_driver._read_input`), and a closed connection's socket transport
-    keeps no bound method of itself (:mod:`tui.teardown`). Measured (issue 26, ten
+    a widget's removal drops are cut at once (:mod:`serve.teardown`), a closed channel's error keeps
+    no frames (:func:`serve.ssh_driver._read_input`), and a closed connection's socket transport
+    keeps no bound method of itself (:mod:`serve.teardown`). Measured (issue 26, ten
     sessions at once in six waves, each opening the lobby, watching a table, chatting and leaving,
     two more sessions live throughout, the machine busy): with one collection 2 s after the first
     start of a burst, pauses of 105-150 ms and 5,700 objects of closed sessions frozen until a
@@ -1431,18 +1431,18 @@ def serve(
         ladder_connections_per_key: the most ladder connections one account key may hold.
         house_bots: the ladder's house bots, name -> :func:`bots.make_bot` spec (see
             :func:`house_bot_offers`); ``None``: :func:`lobby.tables.default_house_bots`.
-        web_port: serve the browser page on this port too (:class:`tui.web.WebServer`); ``None``: no page.
+        web_port: serve the browser page on this port too (:class:`serve.web.WebServer`); ``None``: no page.
         web_host: the address the browser page listens on.
         web_public_url: the page's URL as people reach it (behind a reverse proxy), for links and origin checks.
         trusted_proxies: the page's reverse proxies (IP addresses or networks): from them the
-            client's address is the last ``X-Forwarded-For`` entry (:class:`tui.web.TrustedProxies`).
+            client's address is the last ``X-Forwarded-For`` entry (:class:`serve.web.TrustedProxies`).
         log_file: where the log goes (:func:`start_logging`): ``None`` for ``DATA/logs/saloon.log``,
             ``"-"`` for stderr (unbounded).
         log_max_bytes: the size of a log file, in bytes.
         log_backups: old log files kept besides the current one.
 
     Raises:
-        ValueError: the page's settings are refused (:class:`tui.web.WebServer`), or the log's.
+        ValueError: the page's settings are refused (:class:`serve.web.WebServer`), or the log's.
         OSError: the log file cannot be opened (or the port, as the server starts).
     """
     config = ServerConfig(
@@ -1457,7 +1457,7 @@ def serve(
     )
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
     if web_port is not None:
-        from tui.web import WebServer
+        from serve.web import WebServer
 
         WebServer(server, web_host, web_port, web_public_url, trusted_proxies=trusted_proxies)
     handlers = start_logging(data_dir, log_file, log_max_bytes, log_backups)
@@ -1674,7 +1674,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("saloon serve: bad --web PORT", file=sys.stderr)
         return 2
     if args.web_public_url is not None:
-        from tui.web import check_public_url
+        from serve.web import check_public_url
 
         try:
             check_public_url(args.web_public_url)
@@ -1682,7 +1682,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"saloon serve: --web-public-url: {exc}", file=sys.stderr)
             return 2
     if args.web is not None or args.trusted_proxy:
-        from tui.web import check_web_host, parse_trusted_proxy
+        from serve.web import check_web_host, parse_trusted_proxy
 
         try:
             if args.web is not None:

@@ -1,6 +1,6 @@
 """The SSH session's app: the lobby (tables, chat, new table) and the server tables' screens.
 
-One :class:`SSHApp` runs per SSH session (see :mod:`tui.server`), configured through its
+One :class:`SSHApp` runs per SSH session (see :mod:`serve.ssh_server`), configured through its
 constructor: the server's :class:`lobby.tables.Lobby` and who is connected. Screens:
 
 * :class:`LobbyScreen`: the tables (game, players, seats, status, spectators), the lobby chat;

@@ -2,7 +2,7 @@
 
 ``saloon serve --web PORT`` makes a :class:`WebServer` that listens in the SSH server's process
 and event loop (aiohttp) and runs, for each websocket, the same Textual app as an SSH session
-(:class:`tui.lobby.SSHApp`, through :func:`tui.web_driver.run_web_app`) against the same lobby,
+(:class:`tui.lobby_screen.SSHApp`, through :func:`serve.web_driver.run_web_app`) against the same lobby,
 tables, ladder and store: browser and SSH players sit at the same tables.
 
 Routes::
@@ -12,7 +12,7 @@ Routes::
     POST /signin       token=TOKEN: redeems it, sets the session cookie, redirects to /
     POST /guest        name=NAME: a guest session (only with --guest)
     POST /signout      forgets the session cookie
-    GET  /ws           the terminal's websocket (textual.js's protocol, see tui.web_driver)
+    GET  /ws           the terminal's websocket (textual.js's protocol, see serve.web_driver)
     GET  /static/...   textual-serve's page assets (textual.js, xterm.css, fonts), from the
                        installed package
 
@@ -31,7 +31,7 @@ the public URL's origin (``--web-public-url``) or, without one, to ``http://`` +
 ``Host``, and then only a ``Host`` that is an IP address or ``localhost`` (a DNS-rebinding page is
 served under a name of its own). A page on an address other than a loopback one needs a public
 URL (:func:`check_web_host`). New websockets are counted per address by the SSH server's
-:class:`tui.server.RateLimiter` (the same budget as SSH connections); sign-in and guest requests
+:class:`serve.ssh_server.RateLimiter` (the same budget as SSH connections); sign-in and guest requests
 have a token bucket of their own. The client's address is the peer's, or, when the peer is one of
 the operator's trusted proxies (``--trusted-proxy``, none by default), the last entry of
 ``X-Forwarded-For`` (:class:`TrustedProxies`).
@@ -63,8 +63,8 @@ from aiohttp import web
 from lobby.logtext import loggable
 from lobby.store import Store, valid_name
 from lobby.tables import Identity, Lobby
-from tui.ssh_driver import InputBudget
-from tui.web_driver import MAX_MESSAGE_BYTES
+from serve.ssh_driver import InputBudget
+from serve.web_driver import MAX_MESSAGE_BYTES
 
 __all__ = [
     "COOKIE_NAME",
@@ -116,7 +116,7 @@ class WebConfig:
 
 
 class Limiter(Protocol):
-    """Per-address connection limits (:class:`tui.server.RateLimiter`)."""
+    """Per-address connection limits (:class:`serve.ssh_server.RateLimiter`)."""
 
     def admit(self, address: str) -> str | None:
         """Count a new connection from ``address``; why it is refused, or ``None``."""
@@ -126,7 +126,7 @@ class Limiter(Protocol):
 
 
 class Host(Protocol):
-    """What the page needs of the SSH server it runs beside (:class:`tui.server.SaloonServer`)."""
+    """What the page needs of the SSH server it runs beside (:class:`serve.ssh_server.SaloonServer`)."""
 
     data_dir: Path
     port: int
@@ -501,7 +501,7 @@ _HEADERS = {
 
 
 class WebServer:
-    """The browser transport of a :class:`tui.server.SaloonServer`: the page, sign-in and websockets.
+    """The browser transport of a :class:`serve.ssh_server.SaloonServer`: the page, sign-in and websockets.
 
     Making one attaches it to ``server`` (``server.web``): the SSH server starts it after its own
     start and stops it first in its stop, and answers ``ssh ... web`` with its links.
@@ -881,8 +881,8 @@ class WebServer:
             self.server.limiter.done(address)
 
     async def _ui_session(self, ws: web.WebSocketResponse, request: web.Request, identity: Identity) -> None:
-        from tui.lobby import SSHApp
-        from tui.web_driver import run_web_app
+        from serve.web_driver import run_web_app
+        from tui.lobby_screen import SSHApp
 
         server = self.server
         app = SSHApp(server.lobby, identity, guest_mode=server.guest)

@@ -2,7 +2,7 @@
 
 The browser runs xterm.js from textual-serve's bundled ``textual.js``. It speaks a small
 protocol, the one textual-serve's ``app_service.py`` bridges to a subprocess (Saloon runs no
-subprocess: the app runs here, like an SSH session's, see :mod:`tui.ssh_driver`):
+subprocess: the app runs here, like an SSH session's, see :mod:`serve.ssh_driver`):
 
 * from the page, text frames holding a JSON array: ``["stdin", TEXT]`` (keys, mouse reports and
   pastes, as a terminal would send them), ``["resize", {"width": W, "height": H}]`` (cells),
@@ -10,15 +10,15 @@ subprocess: the app runs here, like an SSH session's, see :mod:`tui.ssh_driver`)
 * to the page, binary frames of terminal output (UTF-8 bytes, escape sequences and all), and
   text frames ``["pong", DATA]``. The server closes the websocket when the app ends.
 
-:class:`WebSocketDriver` is :class:`tui.ssh_driver.SSHDriver` (its frame buffering, xterm parser,
+:class:`WebSocketDriver` is :class:`serve.ssh_driver.SSHDriver` (its frame buffering, xterm parser,
 Escape-key timing and size clamping) with a websocket behind it; :func:`run_web_app` is the
-websocket's :func:`tui.ssh_driver.run_app`, with the same bounds on what one session may cost
+websocket's :func:`serve.ssh_driver.run_app`, with the same bounds on what one session may cost
 (``docs/security.md``): the same input budgets (bytes and events per second) and back-pressure
-(no message is read while the app has :data:`~tui.ssh_driver.MAX_PENDING_EVENTS` input events
+(no message is read while the app has :data:`~serve.ssh_driver.MAX_PENDING_EVENTS` input events
 to handle, so a flood waits in its own TCP connection), messages of at most
 :data:`MAX_MESSAGE_BYTES`, output that a client does not read closing its session after
-:data:`~tui.ssh_driver.MAX_OUTPUT_BUFFER` bytes, and the same teardown
-(:func:`tui.teardown.dismantle`), so a closed session is freed by reference counting.
+:data:`~serve.ssh_driver.MAX_OUTPUT_BUFFER` bytes, and the same teardown
+(:func:`serve.teardown.dismantle`), so a closed session is freed by reference counting.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual import events
 from textual.app import App
 
-from tui.ssh_driver import (  # the session plumbing both transports share
+from serve.ssh_driver import (  # the session plumbing both transports share
     INPUT_EVENTS_BURST,
     INPUT_EVENTS_PER_S,
     MAX_PENDING_EVENTS,
@@ -65,7 +65,7 @@ class Outbox:
     :meth:`put` never blocks (the driver writes from the app's callbacks); the writer sends what
     is queued, joining consecutive output into one binary frame, and waits whenever the
     connection's transport is full. :meth:`pending` is what the driver checks against
-    :data:`~tui.ssh_driver.MAX_OUTPUT_BUFFER`: a client that stops reading ends its session.
+    :data:`~serve.ssh_driver.MAX_OUTPUT_BUFFER`: a client that stops reading ends its session.
 
     Args:
         ws: the prepared websocket.
@@ -120,7 +120,7 @@ class Outbox:
 class WebSocketDriver(SSHDriver):
     """Textual's display and input over one websocket (see the module's docstring).
 
-    The same as :class:`tui.ssh_driver.SSHDriver` (whose arguments it takes), with ``send``
+    The same as :class:`serve.ssh_driver.SSHDriver` (whose arguments it takes), with ``send``
     queueing to an :class:`Outbox`, and a browser's manners: :attr:`is_web` is true, and
     :meth:`open_url` does nothing (an app must not make a visitor's browser open pages).
     """
@@ -164,10 +164,10 @@ async def run_web_app(
         app: a new, not yet running, Textual app.
         ws: the browser's websocket.
         request: the websocket's HTTP request (its ``width``/``height`` query arguments give the
-            first terminal size, in cells; clamped, see :func:`tui.ssh_driver.clamp_size`).
+            first terminal size, in cells; clamped, see :func:`serve.ssh_driver.clamp_size`).
         on_ready: called with the driver once the app has made it.
         on_end: called once the app has stopped, before it is dismantled
-            (:func:`tui.teardown.dismantle`): the last moment the app's screens can be used.
+            (:func:`serve.teardown.dismantle`): the last moment the app's screens can be used.
 
     Returns:
         ``None`` if the app ended normally or the page left; otherwise the reason the session

@@ -47,7 +47,7 @@ from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
 
-from tui.teardown import dismantle, track_nodes
+from serve.teardown import dismantle, track_nodes
 
 __all__ = [
     "INPUT_BURST_BYTES",
@@ -517,7 +517,7 @@ async def run_app(
         app: a new, not yet running, Textual app.
         process: the asyncssh server process of the session.
         on_ready: called with the driver once the app has made it.
-        on_end: called once the app has stopped, before it is dismantled (:func:`tui.teardown.dismantle`):
+        on_end: called once the app has stopped, before it is dismantled (:func:`serve.teardown.dismantle`):
             the last moment the app's screens can be used.
 
     Returns:

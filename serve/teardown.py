@@ -15,7 +15,7 @@ bindings, timers), so that reference counting frees the whole app as soon as the
 go of it. Only objects made for this app are touched: never a class attribute, a cache shared by
 every app (rich and Textual keep several), or anything of the lobby's.
 
-This is the one module besides :mod:`tui.ssh_driver` that reaches into Textual's private
+This is the one module besides :mod:`serve.ssh_driver` that reaches into Textual's private
 attributes (``App._registry``, ``DOMNode._component_styles``); ``pyproject.toml`` bounds the
 Textual version accordingly, and ``tests/ssh/test_session_memory.py`` fails if a Textual
 upgrade makes a session's memory outlive it again.
@@ -105,7 +105,7 @@ def _styles_nodes(node: DOMNode) -> dict[int, Any]:
 def _cut_dropped(before: dict[int, Any], node: DOMNode) -> None:
     """Cut the styles-only nodes of ``before`` (:func:`_styles_nodes` earlier) that ``node`` no
     longer has: Textual drops them as cycles (node -> styles -> node), and one made before the
-    server froze the session (:class:`tui.server.Collector`) would stay, frozen, until a sweep."""
+    server froze the session (:class:`serve.ssh_server.Collector`) would stay, frozen, until a sweep."""
     for key in before.keys() - _styles_nodes(node).keys():
         if isinstance(before[key], DOMNode):
             _clear(before[key])
