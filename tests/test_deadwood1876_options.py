@@ -196,6 +196,50 @@ def test_mystery_safes_option_shuffles_in_exactly_that_many(players, count):
     assert sum(COMP.safe_kind[s] == MYSTERY for s in everywhere) == count
 
 
+def dealt_mysteries(st: DeadwoodState) -> tuple[list[str], list[list[str]]]:
+    """The Mystery Safes dealt at Set Up: in the middle stack, and in each figure's row."""
+    names = COMP.safe_names
+
+    def mysteries(safes: list[int]) -> list[str]:
+        return [names[s] for s in safes if COMP.safe_kind[s] == MYSTERY]
+
+    return mysteries(st.middle), [mysteries(row) for row in st.rows]
+
+
+@pytest.mark.rule("deadwood1876", "mystery.shuffle-in")
+def test_mystery_safes_are_dealt_with_the_option_and_never_without():
+    """MYSTERY SAFES: "Shuffle in any number of silver-bordered Mystery Safes during step 4 of Set Up": they are
+    shuffled with the base Safes and dealt like them. With all five, seed 5 at 4 players deals Cash to seat 2 and
+    Explosives to seat 3; seed 1 at 9 players (2 middle Safes and 18 dealt of 25) deals all five to the rows; over
+    40 seeds at 4 players each of the five is dealt both into the middle stack and into a row. Without the option
+    no Mystery Safe is dealt or even in the box, at any player count."""
+    assert dealt_mysteries(new_state(4, 5, MYSTERIES)) == ([], [[], [], ["Cash"], ["Explosives"]])
+    middle, rows = dealt_mysteries(new_state(9, 1, MYSTERIES))
+    assert middle == [] and rows == [
+        [],
+        [],
+        [],
+        ["Cash"],
+        ["Dagger"],
+        ["Explosives", "Bad Sarsaparilla"],
+        [],
+        [],
+        ["Poker Deck"],
+    ]
+    in_middle: set[str] = set()
+    in_rows: set[str] = set()
+    for seed in range(40):
+        middle, rows = dealt_mysteries(new_state(4, seed, MYSTERIES))
+        in_middle.update(middle)
+        in_rows.update(name for row in rows for name in row)
+    assert in_middle == in_rows == {"Bad Sarsaparilla", "Cash", "Dagger", "Explosives", "Poker Deck"}
+    for players in (2, 4, 9):
+        for seed in range(40):
+            st = new_state(players, seed)
+            assert dealt_mysteries(st) == ([], [[] for _ in st.rows])
+            assert not any(COMP.safe_kind[s] == MYSTERY for s in st.box)
+
+
 @pytest.mark.rule("deadwood1876", "mystery.drawn-at-random")
 def test_mystery_safes_are_drawn_at_random():
     """Decision: the ``mystery_safes`` Mystery Safes are "drawn at random" from the five."""
@@ -345,15 +389,17 @@ def test_explosives_can_hit_the_strangers_safes():
 
 
 @pytest.mark.rule("deadwood1876", "mystery.explosives-targets")
-def test_explosives_remove_a_safes_holster_with_it():
-    """Decision (3 players): a Safe blown up leaves the game; its attached Holster goes to the discard pile
-    (``test_deadwood1876_round_two.py``)."""
+def test_explosives_send_the_blown_safes_holster_to_the_discard_pile():
+    """Decision (3 players): a Safe blown up leaves the game; its attached Holster, a Deadwood card, goes to the
+    discard pile face up (``test_deadwood1876_round_two.py``)."""
     rows = {0: ["Explosives", "Gold 1"], 1: ["Gold 2"], 2: ["Gold 4"]}
     st = final(3, rows, [GEM, BELLA, BELLA], options=MYSTERIES)
     st.safe_holster[safe("Gold 4")] = COLT_HOLSTER
     act(st, 0, Explode(2, 0))
     assert st.safe_holster == {}
-    assert st.rows[2] == []
+    assert st.rows[2] == [] and safe("Gold 4") in st.box
+    assert COLT_HOLSTER in st.discard
+    assert of_type(st, SafeExploded) == [SafeExploded(0, 2, 0, "Gold 4", st.card(COLT_HOLSTER))]
 
 
 @pytest.mark.parametrize(("red", "change"), [(0, -3), (1, -3), (2, 3), (3, 3)])

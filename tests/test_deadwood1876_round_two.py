@@ -122,7 +122,6 @@ TWO_PLAYER_HANDS = {
 
 
 @pytest.mark.rule("deadwood1876", "showdown.tie-fewest-players")
-@pytest.mark.rule("deadwood1876", "stranger.third-law")
 @pytest.mark.rule("deadwood1876", "showdown.tie-stranger")
 def test_showdown_tie_break_counts_players_not_the_stranger():
     """FINAL SHOWDOWN: "If multiple establishments are tied for the most Gold, the tied establishment with the

@@ -14,7 +14,7 @@ from engine.wyatt_earp.actions import (
     TakeTopDiscard,
     WyattEarpDraw,
 )
-from engine.wyatt_earp.components import components
+from engine.wyatt_earp.components import OUTLAW, components
 from engine.wyatt_earp.events import (
     DuelShot,
     GameOver,
@@ -174,6 +174,21 @@ def test_scoring_example_1_on_the_table() -> None:
         9000,
     )
     assert result.cp == (11, 6, 2) and money == [9000, 0, 0]
+
+
+@pytest.mark.rule("wyatt_earp", "scoring.outlaw-cp")
+@pytest.mark.rule("wyatt_earp", "scoring.capture")
+def test_every_outlaw_card_counts_2_cp() -> None:
+    """Scoring: "The CP are the numbers in the upper left of the Outlaw and Sheriff cards"; every Outlaw card shows
+    2 (data, NOTES.md). Three Butch Cassidy cards are 6 CP, short of the 8 a capture needs; four are 8 and take the
+    whole reward; three and one in two territories are 6 and 2, a capture shared (a lead of 4)."""
+    assert [COMP.card_cp[c] for c in range(COMP.num_cards) if COMP.card_type[c] == OUTLAW] == [2] * 49
+    money, result = scored({0: {"butch": ["butch"] * 3}}, 5000)
+    assert result.cp == (6, 0, 0) and not result.captured and money == [0, 0, 0]
+    money, result = scored({0: {"butch": ["butch"] * 4}}, 5000)
+    assert result.cp == (8, 0, 0) and result.captured and money == [5000, 0, 0]
+    money, result = scored({0: {"butch": ["butch"] * 3}, 2: {"butch": ["butch"]}}, 5000)
+    assert result.cp == (6, 0, 2) and result.captured and money == [3000, 0, 2000]
 
 
 @pytest.mark.rule("wyatt_earp", "scoring.share")

@@ -192,3 +192,31 @@ def test_after_the_reshuffle_the_supply_holds_only_recycled_cards() -> None:
                 assert fresh <= {c for p, h in enumerate(sample.hands) if p != seat for c in h}
                 checked += 1
     assert checked >= 30
+
+
+@pytest.mark.rule("wyatt_earp", "play.territory-open")
+@pytest.mark.rule("wyatt_earp", "scoring.money-open")
+def test_territories_and_money_are_on_view_to_every_seat_and_spectators() -> None:
+    """Game Play: "The cards in a player's territory should always be displayed so that all players can see their
+    numbers and which Outlaw they represent"; Scoring: "a player's money (reward tokens) is open for all players to
+    see and count". Seat 0 lays three Wes Hardin cards and ends the hand; every seat's view and a spectator's show
+    each territory card by card with its CP, then the money each player holds after the scoring."""
+    st = position(
+        3,
+        0,
+        territories={1: {"jesse": ["jesse", "jesse", "jesse", "bank_robbery"]}},
+        hands={0: ["wes", "wes", "wes", "billy"], 1: ["belle"], 2: ["bob", "bob"]},
+        money=[4000, 7000, 0],
+        phase="play",
+    )
+    wes = [c for c in st.hands[0] if KIND[c] == kind("wes")]
+    jesse = list(st.terr[1][JESSE])
+    act(st, 0, PlayOutlaws(WES, 3))
+    for viewer in (None, 0, 1, 2):
+        view = st.view(viewer)
+        territories = [[(g.outlaw, [c.id for c in g.cards], g.cp) for g in p.territory] for p in view.players]
+        assert territories == [[(WES, wes, 6)], [(JESSE, jesse, 8)], []]
+        assert [p.money for p in view.players] == [4000, 7000, 0]
+    act(st, 0, Discard("outlaw", BILLY))
+    for viewer in (None, 0, 1, 2):
+        assert [p.money for p in st.view(viewer).players] == [4000, 8000, 0]

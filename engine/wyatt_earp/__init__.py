@@ -15,7 +15,8 @@ a turn is a sequence of small decisions (see ``actions.py``): draw; then plays; 
 which ends the turn; after each successful shot, a target.
 
 Where the rulebook is silent, these are our decisions, each with its reason (NOTES.md marks the
-ones it proposes as ASSUMED or DERIVED):
+ones it proposes as ASSUMED or DERIVED). Two depart from the rulebook, and say so: the no-progress
+rule and the decision cap (below), both so that every game ends (DESIGN.md):
 
 * The first dealer is drawn at random: the rulebook's "oldest player" is unknown to the engine.
   Cards are dealt one at a time from the top of the shuffled deck, clockwise from the player on
@@ -85,20 +86,22 @@ ones it proposes as ASSUMED or DERIVED):
   without finishing the turn; taking the top discard instead prolongs it.
 * At the end of a hand all cards left in hands go face up onto the discard stack (they score
   nothing), then the posters are scored in poster order (the order changes nothing).
-* The no-progress rule (not in the rulebook): the hand ends, and is scored like any hand, after
-  5 rounds of turns in a row (``game_play.STALL_ROUNDS`` x players turns) in which nobody drew a
-  card from the supply (a draw, a Wyatt Earp's draw, a shot) or played a card (Outlaw cards, a
-  Sheriff card, a free Photo out of turn). The reason: the rulebook ends a hand only when a hand
-  runs out of cards or the supply runs out a second time, and takes a hand's end for granted
-  (after the second run-out "the hand may be prolonged for some time" by taking the top discard,
-  not forever). Turns that take the top discard and discard again move toward neither end; every
-  other turn does (a draw empties the supply; a played card leaves the hands for good, or came
-  from the supply), so with this rule every hand ends. Five full rounds leave every player five
-  chances to change the table. After 3 hands in a row ended this way
+* The no-progress rule departs from the rulebook: the hand ends, and is scored like any hand,
+  after 5 rounds of turns in a row (``game_play.STALL_ROUNDS`` x players turns) in which nobody
+  drew a card from the supply (a draw, a Wyatt Earp's draw, a shot) or played a card (Outlaw
+  cards, a Sheriff card, a free Photo out of turn); after 3 hands in a row ended this way
   (``end_of_hand.STALLED_HANDS``) the game ends as the rulebook's End of the Game says (the
-  richest wins, a tie goes to the duel), whoever has $25,000: money only comes from the posters,
-  and players who stall hand after hand would never reach it. (The engine also enforces a hard
-  cap on decisions, ``WyattEarp.max_decisions``.)
+  richest wins, a tie goes to the duel), though nobody has $25,000. The rulebook has no such end:
+  it ends a hand only when a hand runs out of cards or the supply runs out a second time, lets
+  players prolong the hand by taking the top discard ("the hand may be prolonged for some time
+  by players taking this action"), and deals hand after hand until someone has $25,000. Why we
+  depart: every game must end (DESIGN.md), and turns that take the top discard and discard it
+  again move toward none of those ends, so players could prolong a hand, and a game, forever;
+  every other turn does move toward an end (a draw empties the supply; a played card leaves the
+  hands for good, or came from the supply), so with this rule every hand ends. Five full rounds
+  leave every player five chances to change the table; three stalled hands in a row show that
+  the players will not play for the posters, the only source of money. (The engine also enforces
+  a hard cap on decisions, ``WyattEarp.max_decisions``.)
 * Scoring: a player with 0 CP never shares a reward (NOTES.md, ASSUMED); a leader tied with
   another has a lead of 0 (the rulebook's example 3).
 * The duel (End of the Game): the tied players draw in turn clockwise from the player who started
