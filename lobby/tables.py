@@ -103,6 +103,11 @@ Users pick bots by offered name only (see :meth:`Lobby.create_table`); the spec,
 """
 
 
+RECLAIM_AFTER_S = 10.0
+"""How long a game must have gone with nobody at it before a person's new table may take its
+place when the saloon is full (:meth:`Lobby._reclaim`): a table just opened, whose creator's
+screen has not sat down yet, is never taken."""
+
 HOUSE_PREFIX = "house:"
 """The start of a house bot's player name on the ladder (``house:heuristic``): a ``:`` is never
 in an account name, so a house bot's rating is never an account's."""
@@ -1466,11 +1471,23 @@ class Lobby:
         Returns:
             The table closed, or ``None`` if every table has someone at it.
         """
-        idle = [t for t in live if t.status == "playing" and not t.rated and t.holds_place and not t.spectators]
+        now = self.clock()
+
+        def idle_for(table: Table) -> float:
+            return now - (table.unattended_since if table.unattended_since is not None else now)
+
+        idle = [
+            t
+            for t in live
+            if t.status == "playing"
+            and not t.rated
+            and t.holds_place
+            and not t.spectators
+            and idle_for(t) >= RECLAIM_AFTER_S  # not a table whose creator's screen is still opening
+        ]
         if not idle:
             return None
-        now = self.clock()
-        victim = max(idle, key=lambda t: now - (t.unattended_since if t.unattended_since is not None else now))
+        victim = max(idle, key=idle_for)
         log.info("table %s: closed to make room: only bots played it and nobody watched", victim.code)
         victim.status = "closed"
         if victim._task is not None:

@@ -125,6 +125,16 @@ class Limiter(Protocol):
         """An admitted connection from ``address`` closed."""
 
 
+class Throttle(Protocol):
+    """At most one log line per key and interval (:class:`serve.ssh_server.LogThrottle`)."""
+
+    def allow(self, key: str) -> int | None:
+        """``None``: leave the line out; else how many lines of ``key`` were left out before it."""
+
+    def more(self, count: int) -> str:
+        """What a logged line adds for ``count`` lines left out before it."""
+
+
 class Host(Protocol):
     """What the page needs of the SSH server it runs beside (:class:`serve.ssh_server.SaloonServer`)."""
 
@@ -134,6 +144,7 @@ class Host(Protocol):
     store: Store
     lobby: Lobby
     limiter: Limiter
+    log_throttle: Throttle
     sessions: set[Any]
     collector: Any
     web: Any
@@ -789,18 +800,30 @@ class WebServer:
         )
         return response
 
+    def _log_refusal(self, address: str, kind: str, message: str, *args: object) -> None:
+        """Log a refusal of ``kind`` from ``address`` at most once a minute per address and kind
+        (the SSH server's :class:`Throttle`): a client that floods the page
+        with refused requests costs the log a line a minute, not a line each. ``message`` and
+        ``args`` are a logging format and its (already escaped) arguments."""
+        more = self.server.log_throttle.allow(f"web {kind} from {address}")
+        if more is not None:
+            log.info(message + "%s", *args, self.server.log_throttle.more(more))
+
     async def _post_checks(self, request: web.Request) -> web.Response | None:
         if not self.origin_allowed(request):
-            log.info(
+            address = _client_address(request)
+            self._log_refusal(
+                address,
+                "cross-site post",
                 "refused a cross-site %s %s from %s",
                 loggable(request.method, 20),
                 loggable(request.path, quote=True),
-                loggable(_client_address(request)),
+                loggable(address),
             )
             return self._page("Saloon", self._signin_body(request, "Refused: not from this site."), 403)
         refusal = self._limited(request)
         if refusal is not None:
-            log.info("refused a sign-in: %s", loggable(refusal, 200))
+            self._log_refusal(_client_address(request), "sign-in", "refused a sign-in: %s", loggable(refusal, 200))
             return self._page("Saloon", self._signin_body(request, f"Refused: {refusal}."), 429)
         return None
 
@@ -812,7 +835,10 @@ class WebServer:
         token = form.get("token")
         found = self.tokens.redeem(token.strip() if isinstance(token, str) else "")
         if found is None or self.server.store.name_for_key(found[1]) != found[0]:
-            log.info("refused a sign-in link (unknown, used or expired) from %s", loggable(_client_address(request)))
+            address = _client_address(request)
+            self._log_refusal(
+                address, "link", "refused a sign-in link (unknown, used or expired) from %s", loggable(address)
+            )
             message = "That sign-in link has expired or was used already. Get a new one:"
             return self._page("Saloon: sign in", self._signin_body(request, message), 403)
         log.info("%s signed in from %s", loggable(found[0]), loggable(_client_address(request)))
@@ -847,7 +873,9 @@ class WebServer:
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         address = _client_address(request)
         if not self.origin_allowed(request):
-            log.info(
+            self._log_refusal(
+                address,
+                "cross-site websocket",
                 "refused a cross-site websocket from %s (Origin %s)",
                 loggable(address),
                 loggable(request.headers.get("Origin"), quote=True),
@@ -858,7 +886,7 @@ class WebServer:
             return web.Response(status=401, text="not signed in\n")
         refusal = self.server.limiter.admit(address)
         if refusal is not None:
-            log.info("refused a websocket: %s", loggable(refusal, 200))
+            self._log_refusal(address, "websocket", "refused a websocket: %s", loggable(refusal, 200))
             return web.Response(status=429, text=f"{refusal}\n")
         try:
             ws = web.WebSocketResponse(

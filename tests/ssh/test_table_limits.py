@@ -25,7 +25,7 @@ import pytest
 
 import replays
 from lobby.store import Store
-from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table, TableError
+from lobby.tables import RECLAIM_AFTER_S, Identity, Lobby, SeatSpec, ServerConfig, Table, TableError
 from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import connect, make_key, wait_until
@@ -199,6 +199,7 @@ async def test_with_the_waiting_tables_full_a_new_player_can_still_play(tmp_path
     assert all(t.status == "waiting" for t in squat)
     # full: a person's new table takes the place of a game that only bots play and nobody watches
     bots_too = lobby.create_table(Identity("x", "x"), GAME, 2, [SeatSpec("bot")] * 2)
+    lobby.clock.advance(RECLAIM_AFTER_S)  # type: ignore[attr-defined]  # a table just opened is never taken
     late = _with_bots(lobby, Person("late"))
     assert late.status == "playing"
     closed = [t for t in (bots_only, bots_too) if t.status == "closed"]

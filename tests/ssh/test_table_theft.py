@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import lobby.tables as lobby_tables
 from serve.ssh_server import SaloonServer
 from tests.ssh.conftest import make_server
 from tests.ssh.termclient import Terminal, connect, make_key, wait_until
@@ -60,7 +61,10 @@ def term_identity(server: SaloonServer, name: str):  # type: ignore[no-untyped-d
 
 
 @pytest.mark.slow
-async def test_one_address_with_many_accounts_cannot_lock_a_new_player_out(tmp_path: Path) -> None:
+async def test_one_address_with_many_accounts_cannot_lock_a_new_player_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby_tables, "RECLAIM_AFTER_S", 1.0)  # the attack's tables are seconds old here
     # a small saloon, so the attack fills it quickly; the per-address caps are the defaults
     slow = {"random": "random", "slow": "tests.ssh.slow_bot:SlowBot"}  # slow: a game lasts many seconds
     srv = make_server(tmp_path / "data", max_tables=6, bot_delay_s=0.5, bots=slow)
