@@ -10,8 +10,10 @@ seats of one game, and the two counts make that visible.
 
 Ratings are one order-independent Bradley–Terry fit over all games on the Elo scale (0 = the
 mean bot) with block-bootstrap 95% intervals, and every pair of bots says whether it is separated
-at 95% (all pairs together): see :mod:`tournament.ratings`. Bot names are never cut short: in a
-narrow terminal they fold onto more lines.
+at 95% (all pairs together): see :mod:`tournament.ratings`; a pair that is not says how many more
+games would separate it at its current difference (:func:`games_to_separate`). Bot names are never
+cut short: a name column takes the longest name's width, and only in a terminal too narrow for
+that do names fold, at word boundaries (``ismcts_`` / ``strong``), onto more lines.
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ from __future__ import annotations
 import csv
 import math
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
 from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -42,6 +48,7 @@ __all__ = [
     "Report",
     "SeatRow",
     "build_report",
+    "games_to_separate",
     "leaderboard_table",
     "pair_reason",
     "pairs_table",
@@ -53,6 +60,10 @@ __all__ = [
 
 RATING_SCALE = "Bradley-Terry, Elo scale: 0 = the mean bot; 100 more = ahead 64% of the time"
 """What the leaderboard's ``rating`` means (the terminal table's caption and ``leaderboard.json``)."""
+
+NAME_BREAK = re.compile(r"[^\s_\-.:/=,]+[\s_\-.:/=,]*|[\s_\-.:/=,]+")
+"""The pieces a bot name may fold between: each word with the separators after it (``ismcts_``,
+``strong``; ``cmd:``, ``python ``, ``bot.``, ``py``)."""
 
 PLOT_MARKERS = "*+ox#@%&=~^$" + "ABCDEFGHIJKLMNPQRSTUVWYZ"
 """The rating plot's markers, one per bot in leaderboard order (cycled beyond 36 bots).
@@ -290,8 +301,18 @@ def build_report(out: str | Path) -> Report:
     return Report(config.game, scheduled, len(records), rows, history, runs, pairs, resamples, by_seat, by_players)
 
 
+def _json_games(value: float) -> int | None:
+    """A :func:`games_to_separate` value for JSON: ``None`` where there is no number (no
+    intervals, or a difference of 0)."""
+    return None if math.isnan(value) or math.isinf(value) else int(value)
+
+
 def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
-    """Write ``leaderboard.json`` (the whole report) and ``leaderboard.csv`` (the rows) into ``out``."""
+    """Write ``leaderboard.json`` (the whole report) and ``leaderboard.csv`` (the rows) into ``out``.
+
+    Each pair in the JSON carries ``why`` (:func:`pair_reason`) and ``more_games``
+    (:func:`games_to_separate`; ``null`` without intervals or for a difference of 0).
+    """
     out = Path(out)
     json_path, csv_path = out / "leaderboard.json", out / "leaderboard.csv"
     summary = {
@@ -301,7 +322,14 @@ def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
         "rating_scale": RATING_SCALE,
         "bootstrap_resamples": report.resamples,
         "leaderboard": report.rows,
-        "pairs": [{**msgspec.to_builtins(pair), "why": pair_reason(pair, report.rows)} for pair in report.pairs],
+        "pairs": [
+            {
+                **msgspec.to_builtins(pair),
+                "why": pair_reason(pair, report.rows),
+                "more_games": _json_games(games_to_separate(pair, report.played)),
+            }
+            for pair in report.pairs
+        ],
         "by_seat": report.by_seat,
         "by_players": report.by_players,
         "runs": [{**msgspec.to_builtins(run), "games_per_s": run.games_per_s} for run in report.runs],
@@ -317,13 +345,56 @@ def write_files(report: Report, out: str | Path) -> tuple[Path, Path]:
     return json_path, csv_path
 
 
+class _Name:
+    """A bot name as a table cell: whole where its column has room, else folded at word boundaries.
+
+    Its measurement tells rich that the column wants the whole name (the maximum) and can do with
+    its longest piece (the minimum, see :data:`NAME_BREAK`), so a table that fits the terminal
+    gives the column the longest name's width; only a narrower terminal folds names, between pieces
+    (``ismcts_`` / ``strong``, never ``heuristi`` / ``c``). A piece wider than the column itself is
+    the one thing still folded inside (a terminal too narrow for any table).
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.pieces = NAME_BREAK.findall(name) or [name]
+
+    def lines(self, width: int) -> list[str]:
+        """The name folded between pieces into lines of at most ``width`` cells (trailing spaces dropped)."""
+        lines = [""]
+        for piece in self.pieces:
+            if lines[-1] and cell_len((lines[-1] + piece).rstrip()) > width:
+                lines.append("")
+            lines[-1] += piece
+        return [line.rstrip() or line for line in lines]
+
+    @property
+    def widest(self) -> int:
+        """The width of the name's widest piece: its column is never narrower (:func:`_name_column`)."""
+        return max(cell_len(piece.rstrip() or piece) for piece in self.pieces)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.widest, cell_len(self.name)).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n".join(self.lines(options.max_width)), overflow="fold")
+
+
+def _name_column(table: Table, header: str, names: Sequence[str]) -> None:
+    """Add a column for bot names (cells: :class:`_Name`), never narrower than its widest piece,
+    so that only a terminal too narrow for the table folds a name, and only between pieces."""
+    widest = max((_Name(name).widest for name in names), default=1)
+    table.add_column(header, justify="left", min_width=max(widest, len(header)))
+
+
 def leaderboard_table(report: Report) -> Table:
     """The leaderboard as a rich table: one row per bot, best first.
 
-    Only the ``bot`` column (and a ``faults`` cell with forfeits) wraps: a long name folds onto
-    several lines instead of being cut short, and the numbers stay whole (an 80-column terminal
-    fits them with a bot column of about fifteen characters). The caption says what the rating
-    means; :func:`pairs_table` says which bots are separated.
+    Only the ``bot`` column (and a ``faults`` cell with forfeits) wraps: the column takes the
+    longest name's width, and a terminal too narrow for that folds names at word boundaries
+    (:class:`_Name`), never cutting them short; the numbers stay whole (an 80-column terminal fits
+    them with a bot column of about fifteen characters). The caption says what the rating means;
+    :func:`pairs_table` says which bots are separated.
     """
     if report.resamples:
         intervals = f"95% interval: block bootstrap, {report.resamples} resamples"
@@ -338,14 +409,14 @@ def leaderboard_table(report: Report) -> Table:
         collapse_padding=True,
     )
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("bot", justify="left", overflow="fold", min_width=8)
+    _name_column(table, "bot", [row.bot for row in report.rows])
     for header in ("rating", "95% interval", "games", "seats", "wins", "mean score", "mean rank"):
         table.add_column(header.replace(" ", "\n"), justify="right", no_wrap=True)
     table.add_column("faults", justify="right")  # "3 (1 forfeited)" may wrap
     for row in report.rows:
         table.add_row(
             str(row.place),
-            Text(row.bot),
+            _Name(row.bot),
             _number(row.rating),
             _interval(row.low, row.high),
             str(row.games),
@@ -379,37 +450,89 @@ def pair_reason(pair: Pair, rows: Sequence[LeaderboardRow]) -> str:
     return "the difference's interval includes 0"
 
 
+def games_to_separate(pair: Pair, games: int) -> float:
+    """How many games beyond ``games`` would separate ``pair`` if its difference stayed as it is.
+
+    A power estimate: the pair's difference ``d`` has a bootstrap standard error ``se`` over the
+    ``games`` played, and its simultaneous 95% interval is ``d ± z·se``, ``z`` the
+    Bonferroni-corrected quantile (:mod:`tournament.ratings`), so ``z·se`` is ``d - low``. A
+    standard error shrinks as one over the square root of the games, so after ``N`` games the
+    bound is ``z·se·sqrt(games / N)``, and ``d`` clears it from ``N = games·(z·se/d)²`` on: the
+    answer is ``games·(z·se/d)² - games``, rounded up. It assumes the difference stays and the
+    games come like those played (the same line-ups and player counts); ``z`` itself shrinks a
+    little with more duplicate sets, so the estimate errs on the high side.
+
+    Returns:
+        The games still needed: ``0`` for a separated pair, ``inf`` when ``d`` is 0 (rounds to 0
+        Elo, as the table shows it: no number of games separates equal ratings), ``nan`` without
+        intervals (bootstrap off).
+    """
+    if math.isnan(pair.low):
+        return math.nan
+    if pair.separated:
+        return 0.0
+    if round(pair.difference) <= 0:
+        return math.inf
+    bound = pair.difference - pair.low  # z·se
+    return float(max(0, math.ceil(games * (bound / pair.difference) ** 2 - games)))
+
+
+def _more_games(value: float) -> str:
+    """A :func:`games_to_separate` value for the pairs table: ``-`` (no intervals), ``—`` (a
+    difference of 0), else the number with thousands separators."""
+    if math.isnan(value):
+        return "-"
+    if math.isinf(value):
+        return "\u2014"
+    return f"{value:,.0f}"
+
+
 def pairs_table(report: Report) -> Table:
     """Which bots are separated at 95%: one row per pair of rated bots, the higher rated first.
 
     ``difference`` is the rating difference in Elo points, with its simultaneous 95% interval
     (all pairs together, :mod:`tournament.ratings`); ``separated`` is ``yes`` when that interval
-    excludes 0 (``-`` without intervals), and ``why`` says so in words (:func:`pair_reason`),
-    also where the bots' own intervals do not overlap but the pair is not separated. Names fold
-    onto several lines in a narrow terminal, never cut short.
+    excludes 0 (``-`` without intervals), ``no*`` where the bots' own intervals do not overlap
+    but the pair is not separated (the caption says why; :func:`pair_reason` in words, in
+    ``leaderboard.json``); ``more games`` is how many more games would separate the pair at its
+    current difference (:func:`games_to_separate`; ``—`` for a difference of 0). Name columns take
+    the longest name's width; only a narrow terminal folds names, at word boundaries.
     """
+    footnote = any(pair_reason(pair, report.rows).startswith("own intervals") for pair in report.pairs)
+    caption = [
+        "separated: the interval of the difference, wide enough for all pairs at once, excludes 0",
+        f"more games: beyond the {report.played:,} played, for the difference as it is to clear that interval",
+    ]
+    if footnote:
+        caption.append("no*: the bots' own intervals do not overlap, but the difference's interval includes 0")
     table = Table(
         title="which bots are separated at 95% (all pairs together)",
-        caption="separated: the interval of the difference excludes 0",
+        caption="\n".join(caption),
         caption_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
     )
-    table.add_column("higher", justify="left", overflow="fold", min_width=8)
-    table.add_column("lower", justify="left", overflow="fold", min_width=8)
+    _name_column(table, "higher", [pair.higher for pair in report.pairs])
+    _name_column(table, "lower", [pair.lower for pair in report.pairs])
     table.add_column("difference", justify="right", no_wrap=True)
-    table.add_column("95% interval", justify="right", no_wrap=True)
+    table.add_column("95%\ninterval", justify="right", no_wrap=True)
     table.add_column("separated", justify="left", no_wrap=True)
-    table.add_column("why", justify="left", overflow="fold", min_width=12)
+    table.add_column("more\ngames", justify="right", no_wrap=True)
     for pair in report.pairs:
+        if math.isnan(pair.low):
+            separated = "-"
+        elif pair.separated:
+            separated = "yes"
+        else:
+            separated = "no*" if pair_reason(pair, report.rows).startswith("own intervals") else "no"
         table.add_row(
-            Text(pair.higher),
-            Text(pair.lower),
+            _Name(pair.higher),
+            _Name(pair.lower),
             _number(pair.difference),
             _interval(pair.low, pair.high),
-            "-" if math.isnan(pair.low) else ("yes" if pair.separated else "no"),
-            pair_reason(pair, report.rows),
+            separated,
+            _more_games(games_to_separate(pair, report.played)),
         )
     return table
 
@@ -443,11 +566,11 @@ def player_counts_table(report: Report) -> Table:
         collapse_padding=True,
     )
     table.add_column("players", justify="right", no_wrap=True)
-    table.add_column("bot", justify="left", overflow="fold", min_width=8)
-    for header in ("games", "seats", "wins", "win %", "fair share", "mean score", "mean rank"):
+    _name_column(table, "bot", [row.bot for row in report.by_players])
+    for header in ("games", "seats", "wins", "win %", "fair\nshare", "mean\nscore", "mean\nrank"):
         table.add_column(header, justify="right", no_wrap=True)
     for row in report.by_players:
-        table.add_row(str(row.players), Text(row.bot), str(row.games), str(row.seats), *_result_cells(row))
+        table.add_row(str(row.players), _Name(row.bot), str(row.games), str(row.seats), *_result_cells(row))
     return table
 
 

@@ -1,5 +1,6 @@
 """Issue 23, tournament output: a by-seat and by-player-count breakdown as ``simulate`` has, a
-rating plot whose legend is not drawn over the lines, and a reason for every pair's "separated"."""
+rating plot whose legend is not drawn over the lines, and a reason for every pair's "separated"
+(in ``leaderboard.json``; issue 37: the terminal table says how many more games would separate a pair)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from conftest import write_config
 from saloon.cli import main
 from tournament import build_report, load_config, rating_plot, run_tournament
 from tournament.ratings import Pair
-from tournament.report import LeaderboardRow, Report, pair_reason, write_files
+from tournament.report import LeaderboardRow, Report, games_to_separate, pair_reason, write_files
 
 BOTS = ("alpha", "beta", "gamma", "delta")
 
@@ -78,10 +79,16 @@ def test_the_report_breaks_the_games_down_by_seat_and_player_count(tmp_path, cap
     assert [(r["players"], r["seat"]) for r in board["by_seat"]] == [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)]
     assert {(r["bot"], r["players"]) for r in board["by_players"]} == set(by_bot)
     assert all(p["why"] == pair_reason(pair, report.rows) for p, pair in zip(board["pairs"], report.pairs, strict=True))
+    assert all(
+        p["more_games"] == (None if math.isinf(more) or math.isnan(more) else more)
+        for p, more in zip(
+            board["pairs"], (games_to_separate(pair, report.played) for pair in report.pairs), strict=True
+        )
+    )
 
     assert main(["tournament", "show", str(out), "--no-plot"]) == 0
     shown = capsys.readouterr().out
     assert "By seat (all bots)" in shown and "By player count" in shown
-    assert "why" in shown and pair_reason(report.pairs[0], report.rows).split()[0] in shown
+    assert "more" in shown and "separated: the interval of the difference" in shown
     seat_lines = [line.split() for line in shown.splitlines() if line.split()[:2] in (["3", "2"], ["2", "1"])]
     assert seat_lines
