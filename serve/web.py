@@ -13,6 +13,7 @@ Routes::
     POST /guest        name=NAME: a guest session (only with --guest)
     POST /signout      forgets the session cookie
     GET  /ws           the terminal's websocket (textual.js's protocol, see serve.web_driver)
+    GET  /terminal.js  focuses the terminal as the page loads, so keys reach the game at once
     GET  /static/...   textual-serve's page assets (textual.js, xterm.css, fonts), from the
                        installed package
 
@@ -503,6 +504,27 @@ _SIGNIN_JS = """\
 })();
 """
 
+_TERMINAL_JS = """\
+// Keys reach the game from the start: focus the terminal's input as soon as xterm.js has made it
+// (a new page, a reconnect), and again whenever the window comes back to the front.
+(function () {
+  function focusTerminal() {
+    var input = document.querySelector("#terminal .xterm-helper-textarea");
+    if (input && document.activeElement !== input) {
+      input.focus({ preventScroll: true });
+    }
+    return Boolean(input);
+  }
+  var tries = 0;
+  var timer = setInterval(function () {
+    if (focusTerminal() || ++tries > 300) {
+      clearInterval(timer);
+    }
+  }, 100);
+  window.addEventListener("focus", focusTerminal);
+})();
+"""
+
 _HEADERS = {
     "Referrer-Policy": "same-origin",  # not "no-referrer": Chromium then sends "Origin: null" on form posts
     "X-Content-Type-Options": "nosniff",
@@ -576,6 +598,7 @@ class WebServer:
                 web.get("/ws", self._websocket),
                 web.get("/saloon.css", self._css),
                 web.get("/signin.js", self._signin_js),
+                web.get("/terminal.js", self._terminal_js),
                 web.get("/favicon.ico", self._no_icon),
                 web.static("/static", self._static, show_index=False, follow_symlinks=False),
             ]
@@ -762,6 +785,7 @@ class WebServer:
             '<form method="post" action="/signout"><button type="submit">Sign out</button></form></div></div>'
             f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{html.escape(ws_url)}" '
             'data-font-size="16"></div><script src="/static/js/textual.js"></script>'
+            '<script src="/terminal.js"></script>'
         )
         return self._page("Saloon", body, ws_origin=ws_origin)
 
@@ -781,6 +805,11 @@ class WebServer:
     async def _signin_js(self, request: web.Request) -> web.Response:
         return web.Response(
             text=_SIGNIN_JS, content_type="application/javascript", headers={"Cache-Control": "max-age=3600"}
+        )
+
+    async def _terminal_js(self, request: web.Request) -> web.Response:
+        return web.Response(
+            text=_TERMINAL_JS, content_type="application/javascript", headers={"Cache-Control": "max-age=3600"}
         )
 
     async def _no_icon(self, request: web.Request) -> web.Response:

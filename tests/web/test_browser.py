@@ -4,6 +4,7 @@ lobby's form and makes moves, read back from what the page's terminal received."
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from pathlib import Path
@@ -35,7 +36,12 @@ async def test_a_browser_signs_in_opens_a_table_with_bots_and_plays(server: Salo
         assert cookie == ""  # HttpOnly: the page's scripts cannot read the session
         (app,) = server.sessions
         assert app.identity.name == "alice" and not app.identity.guest
-        await browser.command("Runtime.evaluate", expression="document.querySelector('.xterm-helper-textarea').focus()")
+        # the terminal has the keys from the start: no click, no Tab (issue 37)
+        focused = "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')"
+        deadline = time.monotonic() + 10
+        while not await browser.evaluate(focused):
+            assert time.monotonic() < deadline, "the terminal is not focused on load"
+            await asyncio.sleep(0.1)
         await browser.press("n")
         await browser.wait_for("New table")
         await browser.press("enter")  # the form's defaults: Deadwood 1876, every other seat a bot
