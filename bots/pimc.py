@@ -41,9 +41,12 @@ overruns its budget by one playout at most). With both, whichever comes first.
 
 **House bots.** ``quick`` and ``strong`` are the strongest measured settings per game at 100 ms
 and at 1 s of CPU per decision (:data:`HOUSE`; ``docs/search.md`` has the measurements): a
-:class:`HouseSearchBot` reads the game from its first view and searches with that game's setting.
-Where no search setting measured at least as strong as the heuristic, the house bot plays
-``heuristic`` there: a house bot is never knowingly weaker than the built-in one.
+:class:`HouseSearchBot` reads the game and the player count from each view and searches with the
+setting of that (game, player count) cell. They search only at the cells where a measurement
+shows the search stronger than the heuristic (its interval's lower bound above the fair share,
+or the cell's documented target met) and play ``heuristic`` everywhere else, unmeasured player
+counts included: a bot offered as stronger than the heuristic is never measurably weaker than
+it, at any player count (``docs/search.md``, *Where the house bots search*).
 
 >>> PimcBot(seed=1, iterations=20).name
 'pimc:iterations=20'
@@ -61,7 +64,16 @@ from typing import Any
 
 from bots.options import parse_bot_options
 
-__all__ = ["DEFAULT_DEPTH", "DEFAULT_MARGIN", "HOUSE", "HouseSearchBot", "PimcBot"]
+__all__ = [
+    "DEFAULT_DEPTH",
+    "DEFAULT_MARGIN",
+    "HEURISTIC",
+    "HOUSE",
+    "HOUSE_FALLBACK",
+    "HouseSearchBot",
+    "PimcBot",
+    "house_setting",
+]
 
 DEFAULT_ITERATIONS = 20
 """Rounds per decision when neither ``iterations`` nor ``ms`` is given."""
@@ -79,26 +91,51 @@ DEFAULT_Z = 0.0
 RANKS = ("estimate", "heuristic")
 """The values of ``rank``, the default first."""
 
-HOUSE: Mapping[str, Mapping[str, str]] = {
+_QUICK_1876 = "pimc:ms=100,margin=0.02,z=1"
+_QUICK_WYATT_EARP = "pimc:ms=100,depth=20,margin=0.02,z=1,width=4,rank=heuristic"  # every action: 51.5%
+_QUICK_STUDIOS = "pimc:ms=100,depth=20,margin=0.03,z=2"  # with z=1: 31.6% (overrules on noise)
+_QUICK_TOWN = "pimc:ms=100,depth=20"
+
+HOUSE: Mapping[str, Mapping[str, Mapping[int, str]]] = {
     "quick": {
-        "deadwood1876": "pimc:ms=100,margin=0.02,z=1",
-        "wyatt_earp": "pimc:ms=100,depth=20,margin=0.02,z=1,width=4,rank=heuristic",  # every action: 51.5%
-        "deadwood_studios": "pimc:ms=100,depth=20,margin=0.03,z=2",  # with z=1: 31.6% (overrules on noise)
-        "deadwood_town": "pimc:ms=100,depth=20",
+        "deadwood1876": {2: _QUICK_1876},  # 4 players: 22.0% [16.8, 28.2], fair share 25%
+        "wyatt_earp": {2: _QUICK_WYATT_EARP},  # 4 players: 26.0% [20.4, 32.5], target 30%
+        "deadwood_studios": {2: _QUICK_STUDIOS, 4: _QUICK_STUDIOS},
+        "deadwood_town": {2: _QUICK_TOWN, 4: _QUICK_TOWN},
     },
     "strong": {
-        "deadwood1876": "pimc:ms=1000,margin=0.02,z=1",
-        "wyatt_earp": "pimc:ms=1000,depth=20,margin=0.02,z=1",
-        "deadwood_studios": "pimc:ms=1000,depth=20,margin=0.03,z=2",
-        "deadwood_town": "pimc:ms=1000,depth=20",
+        "deadwood1876": {2: "pimc:ms=1000,margin=0.02,z=1"},
+        "wyatt_earp": {2: "pimc:ms=1000,depth=20,margin=0.02,z=1"},
+        "deadwood_studios": {2: "pimc:ms=1000,depth=20,margin=0.03,z=2"},
+        "deadwood_town": {2: "pimc:ms=1000,depth=20"},
     },
 }
-"""House bot name -> game id -> the bot it plays there (a :func:`bots.make_bot` name: a ``pimc``
-setting, or ``heuristic`` where no search measured stronger). A game missing here is played by
-``pimc`` with the house bot's budget only."""
+"""House bot name -> game id -> player count -> the search it plays there (a :func:`bots.make_bot`
+``pimc`` name): only the cells where a measurement shows that search stronger than the heuristic
+(``docs/search.md``, *Where the house bots search*). At every other player count the house bot
+plays ``heuristic``; ``strong`` first takes :data:`HOUSE_FALLBACK`'s cells."""
 
-HOUSE_MS = {"quick": 100, "strong": 1000}
-"""The CPU budget per decision of each house bot, in milliseconds (for games not in :data:`HOUSE`)."""
+HOUSE_FALLBACK: Mapping[str, str] = {"strong": "quick"}
+"""Where a house bot's own setting is unmeasured at a player count but another house bot's search
+is measured stronger than the heuristic there, it plays that search: ``strong`` (1 s, measured at
+2 players only) plays ``quick``'s 100 ms search at 4-player Deadwood Studios and Deadwood (town),
+so that the bot offered as the strongest is never the weaker of the two where ``quick`` searches."""
+
+HEURISTIC = "heuristic"
+"""What a house bot plays at a cell where no search is measured stronger than the heuristic."""
+
+
+def house_setting(level: str, game: str, players: int) -> str:
+    """The bot name house bot ``level`` plays at ``game`` with ``players`` players: its own
+    :data:`HOUSE` search there, else its :data:`HOUSE_FALLBACK`'s, else :data:`HEURISTIC`."""
+    while True:
+        spec = HOUSE[level].get(game, {}).get(players)
+        if spec is not None:
+            return spec
+        if level not in HOUSE_FALLBACK:
+            return HEURISTIC
+        level = HOUSE_FALLBACK[level]
+
 
 Sampler = Callable[[int], Any]
 """``sample(seed) -> State``: a determinization of the live state for the bot's seat."""
@@ -353,10 +390,13 @@ class PimcBot:
 
 
 class HouseSearchBot:
-    """``quick`` or ``strong``: the :data:`HOUSE` setting of the game being played.
+    """``quick`` or ``strong``: the :data:`HOUSE` setting of the game and player count being played.
 
-    The game is read from the first view (``view.game``); the bot then delegates every decision to
-    a :class:`PimcBot` made from that game's setting with the house bot's seed.
+    The game and the player count are read from each view (``view.game``, ``len(view.players)``);
+    the bot delegates the decision to a :class:`PimcBot` made from that cell's setting with the
+    house bot's seed, or, where no search is measured stronger (:func:`house_setting`), to a
+    :class:`bots.heuristic.HeuristicBot` with that seed, which then plays exactly the built-in
+    heuristic's moves.
 
     Args:
         level: ``"quick"`` or ``"strong"``.
@@ -372,31 +412,36 @@ class HouseSearchBot:
         self.name = level
         self.level = level
         self._seed = seed
-        self._bots: dict[str, Any] = {}
+        self._bots: dict[tuple[str, int], Any] = {}
 
-    def bot_for(self, game: str) -> Any:
-        """The bot this house bot plays ``game`` with (made at its first use): a :class:`PimcBot`,
-        or :class:`bots.heuristic.HeuristicBot` where :data:`HOUSE` says ``heuristic``."""
-        if game not in self._bots:
-            spec = HOUSE[self.level].get(game, f"pimc:ms={HOUSE_MS[self.level]}")
-            if spec == "heuristic":
+    def bot_for(self, game: str, players: int) -> Any:
+        """The bot this house bot plays ``game`` with at ``players`` players (made at its first
+        use): a :class:`PimcBot`, or a :class:`bots.heuristic.HeuristicBot` where
+        :func:`house_setting` says ``heuristic``."""
+        key = (game, players)
+        if key not in self._bots:
+            spec = house_setting(self.level, game, players)
+            if spec == HEURISTIC:
                 from bots.heuristic import HeuristicBot
 
-                self._bots[game] = HeuristicBot(self._seed)
+                self._bots[key] = HeuristicBot(self._seed)
             else:
                 _, _, rest = spec.partition(":")
                 options = dict(item.split("=", 1) for item in rest.split(",") if item)
-                self._bots[game] = PimcBot.from_options(options, self._seed)
-        return self._bots[game]
+                self._bots[key] = PimcBot.from_options(options, self._seed)
+        return self._bots[key]
+
+    def _bot_for_view(self, view: Any) -> Any:
+        return self.bot_for(getattr(view, "game", ""), len(getattr(view, "players", ())))
 
     def act(self, view: Any, legal_actions: list[Any], seat: int) -> Any:
         """Without a sampler: the heuristic's move."""
-        return self.bot_for(getattr(view, "game", "")).act(view, legal_actions, seat)
+        return self._bot_for_view(view).act(view, legal_actions, seat)
 
     def act_with_sampler(self, view: Any, legal_actions: list[Any], seat: int, sample: Sampler) -> Any:
-        """Search with the game's setting (see :meth:`PimcBot.act_with_sampler`); a heuristic
-        setting plays without the sampler."""
-        bot = self.bot_for(getattr(view, "game", ""))
+        """Search with the cell's setting (see :meth:`PimcBot.act_with_sampler`); where the house
+        bot plays the heuristic, it plays without the sampler."""
+        bot = self._bot_for_view(view)
         if not callable(getattr(bot, "act_with_sampler", None)):
             return bot.act(view, legal_actions, seat)
         return bot.act_with_sampler(view, legal_actions, seat, sample)

@@ -11,7 +11,7 @@ import pytest
 import engine
 from bots import HouseSearchBot, PimcBot, UnknownBot, make_bot, play_game
 from bots.heuristic import HeuristicBot
-from bots.pimc import HOUSE
+from bots.pimc import HEURISTIC, HOUSE, house_setting
 
 GAMES = ("deadwood1876", "deadwood_town", "deadwood_studios", "wyatt_earp")
 
@@ -219,24 +219,103 @@ def test_house_bots_name_a_valid_setting_for_every_game() -> None:
     for level, settings in HOUSE.items():
         assert set(settings) == set(engine.games())
         house = HouseSearchBot(level, seed=1)
-        for game_id, spec in settings.items():
-            assert isinstance(make_bot(spec, seed=1), PimcBot) or spec == "heuristic"
-            assert house.bot_for(game_id).name == spec
+        for game_id, cells in settings.items():
+            game = engine.game(game_id)
+            assert set(cells) <= set(range(game.min_players, game.max_players + 1))
+            for players, spec in cells.items():
+                assert isinstance(make_bot(spec, seed=1), PimcBot)
+                assert house.bot_for(game_id, players).name == spec
+
+
+SEARCHED = {
+    ("quick", "deadwood1876", 2): "pimc:ms=100,margin=0.02,z=1",
+    ("quick", "wyatt_earp", 2): "pimc:ms=100,depth=20,margin=0.02,z=1,width=4,rank=heuristic",
+    ("quick", "deadwood_studios", 2): "pimc:ms=100,depth=20,margin=0.03,z=2",
+    ("quick", "deadwood_studios", 4): "pimc:ms=100,depth=20,margin=0.03,z=2",
+    ("quick", "deadwood_town", 2): "pimc:ms=100,depth=20",
+    ("quick", "deadwood_town", 4): "pimc:ms=100,depth=20",
+    ("strong", "deadwood1876", 2): "pimc:ms=1000,margin=0.02,z=1",
+    ("strong", "wyatt_earp", 2): "pimc:ms=1000,depth=20,margin=0.02,z=1",
+    ("strong", "deadwood_studios", 2): "pimc:ms=1000,depth=20,margin=0.03,z=2",
+    ("strong", "deadwood_studios", 4): "pimc:ms=100,depth=20,margin=0.03,z=2",  # quick's: 1 s unmeasured there
+    ("strong", "deadwood_town", 2): "pimc:ms=1000,depth=20",
+    ("strong", "deadwood_town", 4): "pimc:ms=100,depth=20",  # quick's: 1 s unmeasured there
+}
+"""The cells where a house bot searches (``docs/search.md``, *Where the house bots search*): where a
+measurement shows that search stronger than the heuristic."""
+
+
+def test_house_bots_search_only_where_measured_stronger_and_play_the_heuristic_elsewhere() -> None:
+    """Every (house bot, game, player count), unmeasured counts included: the search of the table
+    above, else the heuristic (4-player Deadwood 1876 and Wyatt Earp, 3 and 5-9 players, ...)."""
+    for level in HOUSE:
+        for game_id, game in engine.games().items():
+            for players in range(game.min_players, game.max_players + 1):
+                assert house_setting(level, game_id, players) == SEARCHED.get((level, game_id, players), HEURISTIC)
+
+
+def _moves(game_id: str, players: int, first: Any, seed: int) -> tuple[list[tuple[int, int]], Any]:
+    bots = [first, *(make_bot("heuristic", seed=seed + 1 + seat) for seat in range(1, players))]
+    result = play_game(game_id, players, bots, seed)
+    assert result.faults == (0,) * players, result.fault_log  # a bot that raised would be a fault
+    return result.replay.move_pairs(), result.outcome
+
+
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_house_bots_play_exactly_the_heuristic_at_four_player_deadwood1876(level: str) -> None:
+    """Where the search is not measured stronger (4-player Deadwood 1876: ``quick`` won 22.0% of 200
+    games against three heuristics, fair share 25%), a house bot plays exactly the heuristic's moves:
+    a whole game against three heuristics is move for move the game the heuristic plays in its
+    seat, and the house bot never asks for a determinization."""
+    for seed in (3, 4):
+        house = HouseSearchBot(level, seed=7)
+        assert isinstance(house.bot_for("deadwood1876", 4), HeuristicBot)
+        act_with_sampler = house.act_with_sampler
+
+        def no_sampling(view: Any, legal: list[Any], seat: int, sample: Any, search: Any = act_with_sampler) -> Any:
+            def refuse(seed: int) -> Any:
+                raise AssertionError("the house bot searched")
+
+            return search(view, legal, seat, refuse)
+
+        house.act_with_sampler = no_sampling  # type: ignore[method-assign]
+        moves, outcome = _moves("deadwood1876", 4, house, seed)
+        assert (moves, outcome) == _moves("deadwood1876", 4, make_bot("heuristic", 7), seed)
+        assert len(moves) > 50
+
+
+def test_quick_searches_at_two_player_deadwood1876() -> None:
+    """At 2 players (56.5-57.0% of 200 games against the heuristic) ``quick`` searches with its
+    setting: its decision draws determinizations of the live state (the first draw comes before
+    any time check, so even a decision whose round does not fit in 100 ms draws one)."""
+    state, seat = _position("deadwood1876", 2, 8)
+    house = HouseSearchBot("quick", seed=4)
+    assert house.bot_for("deadwood1876", 2).name == "pimc:ms=100,margin=0.02,z=1"  # one 100 ms search below
+    drawn: list[int] = []
+
+    def sample(seed: int) -> Any:
+        drawn.append(seed)
+        return state.resample(seat, seed)
+
+    legal = state.legal_actions(seat)
+    assert house.act_with_sampler(state.view(seat), legal, seat, sample) in legal
+    assert drawn and house._bots[("deadwood1876", 2)].decisions == 1
 
 
 def test_where_no_search_measured_stronger_the_house_bot_plays_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
     state, seat = _position("deadwood_studios", 2, 8)
     heuristic = make_bot("heuristic", seed=4)
     for level in HOUSE:
-        monkeypatch.setitem(HOUSE[level], "deadwood_studios", "heuristic")  # type: ignore[index]
+        monkeypatch.setitem(HOUSE[level], "deadwood_studios", {})  # type: ignore[index]
+    for level in HOUSE:
         house = HouseSearchBot(level, seed=4)
         assert _decide(house, state, seat) == heuristic.act(state.view(seat), state.legal_actions(seat), seat)
-        assert house.bot_for("deadwood_studios").name == "heuristic"
+        assert house.bot_for("deadwood_studios", 2).name == "heuristic"
 
 
 def test_quick_delegates_to_its_game_setting() -> None:
     state, seat = _position("deadwood_town", 2, 8)
     house = HouseSearchBot("quick", seed=4)
-    house._bots["deadwood_town"] = PimcBot(seed=4, iterations=1, depth=3)  # keep the test fast
+    house._bots[("deadwood_town", 2)] = PimcBot(seed=4, iterations=1, depth=3)  # keep the test fast
     assert _decide(house, state, seat) in state.legal_actions(seat)
-    assert house._bots["deadwood_town"].decisions == 1
+    assert house._bots[("deadwood_town", 2)].decisions == 1
