@@ -2,7 +2,7 @@
 
 Layout of the data directory::
 
-    DATA/saloon.db          accounts, keys, games (SQLite, write-ahead log)
+    DATA/saloon.db          accounts, keys, games, the live games' journal (SQLite, write-ahead log)
     DATA/host_key           the server's host key (made once, see :mod:`serve.ssh_server`)
     DATA/replays/*.replay   one replay per finished game
 
@@ -13,6 +13,23 @@ rating updates and its rating history commit together (:mod:`lobby.ratings`), so
 exists without its game. Tables finish in worker threads: one lock serializes the writes; reads
 (games, ratings) use a second connection that sees committed data only and never waits for a
 write's commit, so the event loop is not held up by another thread's ``fsync``.
+
+**The journal of live games.** A game is its seed and its moves, so a running table is kept as
+one ``journal_games`` row (written when its game starts: the seed and whatever
+:mod:`lobby.tables` needs to rebuild the table) and one ``journal_moves`` row per move (its
+number, the seat and the index into that seat's legal actions, as a replay stores it, and a digest
+of the state after it). Each move is committed before the table shows it to anyone
+(:meth:`Store.journal_move`), so a server killed at any moment restarts at the position everyone
+saw (:meth:`lobby.tables.Lobby.resume`). The journal goes through its own connection with
+``synchronous=NORMAL``: under WAL a commit is then safe from a killed process (the kernel keeps
+what was written) without an ``fsync`` on the event loop per move. Measured on the development
+machine, a move's digest, INSERT and commit took 20 to 30 µs (p99 under 0.1 ms; the WAL's
+checkpoint, every few hundred moves, a few ms), against 0.1 to 2 ms (p99 2 to 8 ms) with an
+``fsync`` per commit. A power cut may lose the last moves: the game then resumes a few moves
+back. A game's journal rows are deleted in the transaction that records it
+(:meth:`Store.record_game`), which stays ``synchronous=FULL``. The journal holds each running
+game's seed, which nobody may see before the game is over: the data directory is the operator's
+alone (no command or SFTP path reads ``saloon.db``).
 """
 
 from __future__ import annotations
@@ -22,15 +39,16 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import engine
 import replays
 from lobby import ratings
 
-__all__ = ["NAME_RE", "GameRecord", "NameTaken", "Store", "valid_name"]
+__all__ = ["NAME_RE", "GameRecord", "JournaledGame", "NameTaken", "Store", "valid_name"]
 
 NAME_RE = re.compile(r"[a-z][a-z0-9_-]{0,23}")
 """Account names: a lower-case letter, then up to 23 lower-case letters, digits, ``_`` or ``-``."""
@@ -58,6 +76,23 @@ CREATE TABLE IF NOT EXISTS games (
     replay    TEXT NOT NULL,
     outcome   TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS journal_games (
+    code      TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    seed      TEXT NOT NULL,
+    started   REAL NOT NULL,
+    detail    TEXT NOT NULL,
+    faults    TEXT NOT NULL,
+    forfeits  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS journal_moves (
+    code      TEXT NOT NULL,
+    number    INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    choice    INTEGER NOT NULL,
+    digest    TEXT NOT NULL,
+    PRIMARY KEY (code, number)
+) WITHOUT ROWID;
 """
 
 
@@ -100,6 +135,32 @@ class GameRecord:
     ranks: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class JournaledGame:
+    """A game that was running when the server stopped, as its journal holds it.
+
+    Attributes:
+        code: the table's code.
+        game: the game id.
+        seed: the game's seed (secret until the game is over: never show it).
+        started: when the game started (Unix time).
+        detail: what :mod:`lobby.tables` wrote to rebuild the table (seats, options, creator, ...).
+        moves: per move, in order: ``(seat, index into the seat's legal actions, digest prefix
+            of the state after the move)``.
+        faults: the table's fault log so far.
+        forfeits: the seats that forfeited so far (a rated game).
+    """
+
+    code: str
+    game: str
+    seed: int
+    started: float
+    detail: dict[str, Any]
+    moves: tuple[tuple[int, int, str], ...]
+    faults: tuple[str, ...] = ()
+    forfeits: tuple[int, ...] = ()
+
+
 class Store:
     """The server's SQLite database and replay directory.
 
@@ -121,9 +182,13 @@ class Store:
         self._db.executescript(ratings.SCHEMA)
         self._read = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._read.execute("PRAGMA query_only=ON")
+        # the live games' journal: a commit per move, safe from a killed process without an fsync
+        self._journal = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._journal.execute("PRAGMA synchronous=NORMAL")
 
     def close(self) -> None:
         """Close the database."""
+        self._journal.close()
         self._read.close()
         self._db.close()
 
@@ -186,7 +251,8 @@ class Store:
         rated: bool = False,
         forfeits: Collection[int] = (),
     ) -> GameRecord:
-        """Save a finished game: its replay file first (durably), then its row.
+        """Save a finished game: its replay file first (durably), then its row; the table's journal
+        (:meth:`journal_start`) is deleted in the same transaction.
 
         One outcome, one record: the row holds the game's one result,
         :func:`engine.forfeit_outcome` of the replay's (engine's) outcome and ``forfeits`` (the
@@ -240,6 +306,8 @@ class Store:
             row_id = int(cursor.lastrowid or 0)
             if rated:
                 ratings.rate_game(self._db, replay.header.game, players, result.ranks, row_id, finished)
+            self._db.execute("DELETE FROM journal_moves WHERE code = ?", (code,))
+            self._db.execute("DELETE FROM journal_games WHERE code = ?", (code,))
         return GameRecord(
             row_id,
             code,
@@ -296,6 +364,146 @@ class Store:
             tuple(outcome["winners"]),
             tuple(outcome.get("faults", ())),
             tuple(outcome.get("ranks", ())),
+        )
+
+    # The journal of live games ------------------------------------------------------------------
+
+    def journal_start(
+        self,
+        code: str,
+        game: str,
+        seed: int,
+        started: float,
+        detail: Mapping[str, Any],
+        faults: Sequence[str] = (),
+        forfeits: Collection[int] = (),
+    ) -> None:
+        """Journal a game that starts at table ``code`` (replacing any journal of that code).
+
+        Args:
+            code: the table's code.
+            game: the game id.
+            seed: the game's seed.
+            started: when it started (Unix time).
+            detail: what the table needs to be rebuilt, as JSON builtins.
+            faults: the table's fault log so far.
+            forfeits: the seats that forfeited so far.
+
+        Raises:
+            sqlite3.Error: the journal cannot be written; nothing is.
+            TypeError: ``detail`` is not JSON builtins.
+        """
+        row = (
+            code,
+            game,
+            str(seed),
+            started,
+            json.dumps(detail),
+            json.dumps(list(faults)),
+            json.dumps(sorted(forfeits)),
+        )
+        with self._lock:
+            db = self._journal
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("DELETE FROM journal_moves WHERE code = ?", (code,))
+                db.execute(
+                    "INSERT OR REPLACE INTO journal_games(code, game, seed, started, detail, faults, forfeits)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def journal_move(self, code: str, number: int, seat: int, choice: int, digest: str) -> None:
+        """Journal move ``number`` (1 for the first) of table ``code``: one INSERT, committed on return.
+
+        It runs on the event loop before anyone is shown the move: 20 to 30 µs (WAL,
+        ``synchronous=NORMAL``: no ``fsync``; see the module docstring), longer while another
+        thread commits or the WAL is checkpointed.
+
+        Args:
+            code: the table's code.
+            number: the move's number in the game, 1 for the first.
+            seat: the seat that moved.
+            choice: the index of its action in the seat's legal actions.
+            digest: a prefix of the state's digest after the move (checked when the game resumes).
+
+        Raises:
+            sqlite3.Error: the move cannot be written (a move of that number is journaled already).
+        """
+        with self._lock:
+            self._journal.execute(
+                "INSERT INTO journal_moves(code, number, seat, choice, digest) VALUES (?, ?, ?, ?, ?)",
+                (code, number, seat, choice, digest),
+            )
+
+    def journal_faults(self, code: str, faults: Sequence[str], forfeits: Collection[int]) -> None:
+        """Replace the journaled fault log and forfeits of table ``code`` (they change seldom).
+
+        Raises:
+            sqlite3.Error: they cannot be written.
+        """
+        with self._lock:
+            self._journal.execute(
+                "UPDATE journal_games SET faults = ?, forfeits = ? WHERE code = ?",
+                (json.dumps(list(faults)), json.dumps(sorted(forfeits)), code),
+            )
+
+    def journal_drop(self, code: str) -> None:
+        """Delete the journal of table ``code`` (its game will not be resumed); no journal, no change.
+
+        Raises:
+            sqlite3.Error: it cannot be deleted.
+        """
+        with self._lock:
+            db = self._journal
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("DELETE FROM journal_moves WHERE code = ?", (code,))
+                db.execute("DELETE FROM journal_games WHERE code = ?", (code,))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def journaled_codes(self) -> list[str]:
+        """The codes of the tables whose games are journaled (running when the server stopped), sorted."""
+        return [str(row[0]) for row in self._read.execute("SELECT code FROM journal_games ORDER BY code")]
+
+    def journaled_game(self, code: str) -> JournaledGame:
+        """The journal of table ``code``.
+
+        Raises:
+            KeyError: no game of that code is journaled.
+            ValueError: the journal is damaged (bad JSON, a bad seed, moves missing between two).
+        """
+        row = self._read.execute(
+            "SELECT code, game, seed, started, detail, faults, forfeits FROM journal_games WHERE code = ?", (code,)
+        ).fetchone()
+        if row is None:
+            raise KeyError(code)
+        moves = []
+        for number, seat, choice, digest in self._read.execute(
+            "SELECT number, seat, choice, digest FROM journal_moves WHERE code = ? ORDER BY number", (code,)
+        ):
+            if number != len(moves) + 1:
+                raise ValueError(f"table {code}: journaled move {len(moves) + 1} is missing (next is {number})")
+            moves.append((int(seat), int(choice), str(digest)))
+        detail = json.loads(str(row[4]))
+        if not isinstance(detail, dict):
+            raise ValueError(f"table {code}: the journal's detail is not an object")
+        return JournaledGame(
+            code=str(row[0]),
+            game=str(row[1]),
+            seed=int(str(row[2])),
+            started=float(row[3]),
+            detail=detail,
+            moves=tuple(moves),
+            faults=tuple(str(line) for line in json.loads(str(row[5]))),
+            forfeits=tuple(int(seat) for seat in json.loads(str(row[6]))),
         )
 
     # The ladder (ratings kept by :mod:`lobby.ratings`) ----------------------------------------

@@ -34,6 +34,18 @@ that runs it. Sessions come and go; the table plays on:
 
 When a game ends its replay is saved and recorded in the :class:`lobby.store.Store` before the table
 reports the end.
+
+A restart loses no running game. When a game starts its table is journaled in the store (the seed,
+the options, each seat's kind, name, owner key and bot spec, the creator, the rated flag), and
+every move is journaled (its seat and index into the legal actions) before any listener is told
+of it; the fault log and forfeits too. A game that ends drops its journal in the transaction that
+records it; a table that stops on an error or is closed to make room drops it too, but a server
+shutdown keeps it (:meth:`Table.close`). On start :meth:`Lobby.resume` rebuilds every journaled
+game under its code, its moves played again (each checked against the journaled digest), bots
+made again from their specs, and each person's or remote bot's seat owned by the same key, away
+from that moment: its owner takes it back as after a lost connection (:meth:`Table.sit`, or
+``bot --table CODE``), and after the grace time a substitute plays it. Chat, spectators, turn
+timers and the ladder's queue are not kept.
 """
 
 from __future__ import annotations
@@ -49,7 +61,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import msgspec
 
@@ -57,6 +69,9 @@ import engine
 from bots import Bot, RandomBot, make_bot, workers
 from lobby.matchmaker import MatchPolicy
 from replays import Player, Recorder, Replay
+
+if TYPE_CHECKING:
+    from lobby.store import JournaledGame
 
 __all__ = [
     "DEFAULT_SERVER_BOTS",
@@ -79,6 +94,8 @@ __all__ = [
 log = logging.getLogger("saloon.server")
 
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+_JOURNAL_DIGEST_CHARS = 16
+"""How much of the state's digest the journal keeps per move (hex characters): checked on resume."""
 MAX_CHAT_CHARS = 300
 """The longest chat message kept (longer ones are cut)."""
 
@@ -475,6 +492,7 @@ class Table:
         self._sat: dict[str, float] = {}  # a remote bot account's key -> when it last sat (lobby clock)
         self._fault_counts: dict[tuple[bool, int], int] = {}  # (before the game, seat) -> faults
         self._fault_summaries: dict[tuple[bool, int], int] = {}  # (before the game, seat) -> its line
+        self._journaled = False  # the game is in the store's journal (see Lobby.resume)
 
     # What anyone may see ------------------------------------------------------------------
 
@@ -831,13 +849,15 @@ class Table:
             raise TableError("you have no seat at this table")
         if self._recorder is None or self.status != "playing":
             raise TableError("the game is not running")
-        self._recorder.apply(seat, action)
-        self._moved()
+        self._record(seat, action)
+
+    def _players(self) -> list[Player]:
+        """The replay's players, seat order."""
+        return [Player(s.name, "human" if s.kind == "human" else "bot") for s in self.seats]
 
     def _start(self) -> None:
         self.__seed = secrets.randbits(64)
-        players = [Player(s.name, "human" if s.kind == "human" else "bot") for s in self.seats]
-        self._recorder = Recorder(self.game.id, self.num_players, self.__seed, self.options, players)
+        self._recorder = Recorder(self.game.id, self.num_players, self.__seed, self.options, self._players())
         for seat in self.seats:
             if seat.kind == "bot":
                 self._bots[seat.index] = make_bot(seat.bot_spec, secrets.randbits(32))
@@ -850,9 +870,84 @@ class Table:
                 self._start_remote(seat)
             elif seat.kind in ("human", "remote") and seat.controller is None:
                 seat.away_since = now  # the creator's reserved seat, not yet sat in: away until they do
+        self._journal_start()
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
         log.info("table %s: %s started for %s", self.code, self.game.id, ", ".join(s.name for s in self.seats))
         self._changed()
+
+    def _record(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat``, journal the move, then tell the listeners (:meth:`_moved`).
+
+        The move is committed to the store's journal before anyone is shown it, so a restart
+        resumes the game at the position everyone saw (:meth:`Lobby.resume`).
+
+        Raises:
+            engine.IllegalAction: the action is not legal for ``seat`` now; nothing changed.
+        """
+        recorder = self._recorder
+        assert recorder is not None
+        try:
+            choice = engine.legal_index(action, recorder.state.legal_actions(seat))
+        except engine.IllegalAction:
+            raise engine.IllegalAction(f"seat {seat} may not play {action!r:.200} now") from None
+        recorder.apply_index(seat, choice)
+        if self._journaled:
+            digest = recorder.state.digest()[:_JOURNAL_DIGEST_CHARS]
+            try:
+                self.lobby.store.journal_move(self.code, recorder.num_moves, seat, choice, digest)
+            except Exception:
+                self._journal_failed()
+        self._moved()
+
+    def _journal_detail(self) -> dict[str, Any]:
+        """What :meth:`_resumed` needs besides the seed, the moves, the faults and the forfeits (JSON builtins)."""
+        return {
+            "rules_version": self.game.rules_version,
+            "num_players": self.num_players,
+            "options": self.options_dict,
+            "creator": {"label": self.creator, "key": self.creator_key, "address": self._creator_address},
+            "rated": self.rated,
+            "created": self.created,
+            "seats": [{"kind": s.kind, "name": s.name, "owner": s.owner, "bot_spec": s.bot_spec} for s in self.seats],
+        }
+
+    def _journal_start(self) -> None:
+        """Journal the game that starts (see the module docstring); a failure is logged, and the
+        game goes on without a journal (a restart will not resume it)."""
+        assert self.__seed is not None and self.started is not None
+        try:
+            self.lobby.store.journal_start(
+                self.code, self.game.id, self.__seed, self.started, self._journal_detail(), self.faults, self.forfeits
+            )
+        except Exception:
+            log.exception("table %s: the game cannot be journaled; a restart will not resume it", self.code)
+            return
+        self._journaled = True
+
+    def _journal_notes(self) -> None:
+        """Journal the fault log and the forfeits, which changed."""
+        if self._journaled:
+            try:
+                self.lobby.store.journal_faults(self.code, self.faults, self.forfeits)
+            except Exception:
+                self._journal_failed()
+
+    def _journal_failed(self) -> None:
+        """A journal write failed: logged, and the game goes on without its journal (dropped if it
+        can be, so that a restart does not resume it a few moves back)."""
+        log.exception("table %s: the journal cannot be written; a restart will not resume this game", self.code)
+        self._journaled = False
+        with contextlib.suppress(Exception):
+            self.lobby.store.journal_drop(self.code)
+
+    def _drop_journal(self) -> None:
+        """Drop the game's journal: it is not to be resumed (it stopped on an error, or was closed)."""
+        if self._journaled:
+            self._journaled = False
+            try:
+                self.lobby.store.journal_drop(self.code)
+            except Exception:
+                log.exception("table %s: its journal cannot be dropped", self.code)
 
     def _moved(self) -> None:
         state = self.state
@@ -872,6 +967,7 @@ class Table:
                 f"move {self.num_moves + 1}: seat {seat.index} ({seat.name}) forfeits ({why}): "
                 "ranked last on the ladder; a substitute bot plays on"
             )
+            self._journal_notes()
 
     def _automatic(self, seat: Seat) -> bool:
         return seat.kind == "bot" or seat.substitute
@@ -894,6 +990,7 @@ class Table:
         except Exception:
             log.exception("table %s stopped on an error", self.code)
             self.status = "closed"
+            self._drop_journal()
             self._changed()
         finally:
             for task in self._pending.values():
@@ -1043,6 +1140,7 @@ class Table:
         count = self._fault_counts[key] = self._fault_counts.get(key, 0) + 1
         if count <= limit:
             self.faults.append(line)
+            self._journal_notes()
             return True
         more = count - limit
         when = "before the game" if before else "in the game"
@@ -1056,6 +1154,7 @@ class Table:
             )
         else:
             self.faults[where] = summary
+        self._journal_notes()
         return False
 
     def _fault(self, index: int, message: str) -> None:
@@ -1081,10 +1180,9 @@ class Table:
             self._record_fault(index, f"move {self.num_moves + 1}: seat {index}: not a legal action: {action!r:.200}")
             action = legal[0]
         try:
-            self._recorder.apply(index, action)
+            self._record(index, action)
         except engine.IllegalAction:
             return None  # the position moved on (a simultaneous choice resolved): decide again
-        self._moved()
         return action
 
     async def _finish(self) -> None:
@@ -1120,7 +1218,8 @@ class Table:
         self._changed()
 
     async def close(self) -> None:
-        """Stop the table's game (server shutdown); an unfinished game is not recorded."""
+        """Stop the table's game (server shutdown); an unfinished game is not recorded, but its
+        journal is kept: a shutdown is a restart too, and the next start resumes it (:meth:`Lobby.resume`)."""
         if self.status in ("waiting", "playing"):
             self.status = "closed"
         task = self._task
@@ -1133,6 +1232,87 @@ class Table:
                 with contextlib.suppress(Exception):
                     seat.controller.seat_lost(self, seat.index, "the server is shutting down")
         self._changed()
+
+    @classmethod
+    def _resumed(cls, lobby: Lobby, journal: JournaledGame) -> Table:
+        """The table of a journaled game (:meth:`Lobby.resume`), its moves played again.
+
+        The table has the journal's code, seats, options, creator, rated flag, fault log and
+        forfeits; its status is ``playing``; its bots are made again from their specs (a spec
+        that cannot be made any more is a fault, and a random bot plays the seat); each person's
+        and remote bot's seat is owned by the same key, with no session and away from now, so its
+        grace time starts at the restart. Its task is not started.
+
+        Raises:
+            ValueError: the journal does not fit this engine or is damaged: another rules
+                version, bad options or seats, a move that is not legal, a state whose digest
+                differs from the journal's after some move (:class:`TableError`,
+                :class:`engine.InvalidOptions` and :class:`engine.IllegalAction` among them).
+            KeyError, TypeError: a damaged journal (a field missing or of the wrong type).
+        """
+        detail = journal.detail
+        num_players = int(detail["num_players"])
+        game = _checked_game(journal.game, num_players)
+        if detail["rules_version"] != game.rules_version:
+            raise ValueError(
+                f"the game was journaled under {game.id} rules version {detail['rules_version']!r}; "
+                f"this engine has {game.rules_version!r}"
+            )
+        options = engine.parse_options(game.options_type, detail["options"])
+        seats = [
+            Seat(i, s["kind"], name=str(s["name"]), owner=s["owner"], bot_spec=str(s["bot_spec"]))
+            for i, s in enumerate(detail["seats"])
+        ]
+        if len(seats) != num_players or any(
+            s.kind not in ("human", "bot", "remote") or (s.kind != "bot") != isinstance(s.owner, str) for s in seats
+        ):
+            raise ValueError(f"the journaled seats do not fit a {num_players}-player game")
+        creator = detail["creator"]
+        table = cls(lobby, journal.code, game.id, num_players, options, Identity(str(creator["label"]), ""), seats)
+        table.creator_key = str(creator["key"])
+        table._creator_address = str(creator["address"])
+        table.created = float(detail["created"])
+        table.rated = bool(detail["rated"])
+        table.faults = list(journal.faults)
+        table.forfeits = {seat for seat in journal.forfeits if 0 <= seat < num_players}
+        table._replay_journal(journal.seed, journal.started, journal.moves)
+        return table
+
+    def _replay_journal(self, seed: int, started: float, moves: tuple[tuple[int, int, str], ...]) -> None:
+        """Play the journaled ``moves`` again from ``seed`` and make the table ``playing`` (see :meth:`_resumed`).
+
+        Raises:
+            ValueError: a move is not legal, or the state's digest after it is not the journal's.
+        """
+        recorder = Recorder(self.game.id, self.num_players, seed, self.options, self._players())
+        for number, (seat, choice, digest) in enumerate(moves, 1):
+            try:
+                recorder.apply_index(seat, choice)
+            except engine.IllegalAction as exc:
+                raise ValueError(f"journaled move {number} is not legal: {exc}") from None
+            if recorder.state.digest()[:_JOURNAL_DIGEST_CHARS] != digest:
+                raise ValueError(f"after journaled move {number} the state differs from the journal's")
+        self.__seed = seed
+        self._recorder = recorder
+        self.status = "playing"
+        self.started = started
+        self._journaled = True
+        for seat in self.seats:
+            if seat.kind == "bot":
+                try:
+                    self._bots[seat.index] = make_bot(seat.bot_spec, secrets.randbits(32))
+                except Exception as exc:  # the operator changed the bots: the game goes on
+                    self._record_fault(
+                        seat.index,
+                        f"move {recorder.num_moves + 1}: seat {seat.index} ({seat.name}): the bot cannot be made "
+                        f"after a restart ({type(exc).__name__}: {exc}); a random bot plays for it",
+                    )
+                    self._bots[seat.index] = RandomBot(secrets.randbits(32))
+            self._substitutes[seat.index] = RandomBot(secrets.randbits(32))
+        now = time.monotonic()
+        for seat in self.seats:
+            if seat.kind in ("human", "remote"):
+                seat.away_since = now  # as after a lost connection: the grace time starts now
 
 
 def _new_seat(index: int, spec: SeatSpec, creator: Identity, offered: Mapping[str, str]) -> Seat:
@@ -1466,7 +1646,8 @@ class Lobby:
         """Close the game that has gone longest with nobody at it (no person or remote bot
         playing a seat, no spectator), to make room for a person's new game when the saloon is
         full (:attr:`ServerConfig.max_tables`): tables that only bots play never lock a person
-        out. The closed game is not recorded; whoever owned a seat there finds it gone.
+        out. The closed game is not recorded (nor resumed after a restart); whoever owned a seat
+        there finds it gone.
 
         Returns:
             The table closed, or ``None`` if every table has someone at it.
@@ -1492,6 +1673,7 @@ class Lobby:
         victim.status = "closed"
         if victim._task is not None:
             victim._task.cancel()
+        victim._drop_journal()
         del self.tables[victim.code]
         self.changed()
         return victim
@@ -1528,6 +1710,51 @@ class Lobby:
             if t.status == "waiting" and any(s.free for s in t.seats) and (game_id is None or t.game.id == game_id)
         ]
         return min(waiting, key=lambda t: t.created, default=None)
+
+    def resume(self) -> list[Table]:
+        """Resume the games that were running when the server stopped (or was killed).
+
+        Every game in the store's journal (:meth:`lobby.store.Store.journaled_codes`) is rebuilt
+        as its table under the same code, playing, at the last journaled move (see
+        :meth:`Table._resumed`: bots made again, people's and remote bots' seats waiting for
+        their owners through the grace time), and its task started. A journal that cannot be
+        resumed (an engine whose rules changed, a damaged row) is logged and dropped; it never
+        stops the start. Call it once, on the event loop, before anyone connects.
+
+        Returns:
+            The tables resumed.
+        """
+        store = self.store
+        try:
+            codes = store.journaled_codes()
+        except Exception:
+            log.exception("the journal of running games cannot be read; no game is resumed")
+            return []
+        resumed = []
+        for code in codes:
+            if code in self.tables:  # resumed already (resume called twice): that table goes on
+                continue
+            try:
+                table = Table._resumed(self, store.journaled_game(code))
+            except Exception:
+                log.exception("table %r: its journal cannot be resumed; the game is dropped", code)
+                with contextlib.suppress(Exception):
+                    store.journal_drop(code)
+                continue
+            self.tables[table.code] = table
+            table._task = asyncio.get_running_loop().create_task(table._run(), name=f"table {table.code}")
+            log.info(
+                "table %s: %s resumed at move %d for %s",
+                table.code,
+                table.game.id,
+                table.num_moves,
+                ", ".join(s.name for s in table.seats),
+            )
+            resumed.append(table)
+        if resumed:
+            self.changed()
+            self.ladder_changed()
+        return resumed
 
     def _new_code(self) -> str:
         while True:

@@ -722,7 +722,8 @@ class SaloonServer:
         self._options: asyncssh.SSHServerConnectionOptions | None = None
 
     async def start(self) -> None:
-        """Open the store, load (or make) the host key and start listening.
+        """Open the store, resume the games that were running (:meth:`lobby.tables.Lobby.resume`),
+        load (or make) the host key and start listening.
 
         asyncssh's own log lines below WARNING are turned off (unless its logger's level was set
         already): at INFO it logs every client's user name and command line raw, before Saloon
@@ -735,6 +736,7 @@ class SaloonServer:
         self.store = Store(self.data_dir)
         self.lobby = Lobby(self.store, self.config)
         self.ladder = Ladder(self.lobby)
+        self.lobby.resume()  # the games running when the server stopped or was killed (the store's journal)
         host_key = load_host_key(self.data_dir)
         self._options = asyncssh.SSHServerConnectionOptions(
             server_factory=lambda: _Auth(self),
