@@ -84,11 +84,11 @@ the last games, oldest first (1 = first). **online**: queued or playing on this 
 | `Enter` | on a player: their rating after each of their last games |
 | `t` | back to your ladder game (if you left it, a bot plays your seat and you forfeit) |
 | `Tab` | between the standings and the live games |
-| `Esc` | leave the queue; when not queued, back to the lobby (`Ctrl+L` always) |
+| `Esc` | leave the queue; when not queued, back to the lobby (`l` or `Ctrl+L` always) |
 | `?` | this help; `Esc` or `q` closes it |
 
 Leaving this screen, or the saloon, leaves the queue. When the ladder seats you, your table
-opens: play it as any table. `Ctrl+L` there comes back here, but a ladder game left before its
+opens: play it as any table. `l` (or `Ctrl+L`) there comes back here, but a ladder game left before its
 end is forfeited: a bot plays your seat on and you are ranked last. A lost connection forfeits
 only if you are not back within the server's grace time.
 
@@ -234,7 +234,7 @@ class LadderScreen(Screen[None]):
         Binding("t", "your_table", "your game"),
         Binding("question_mark", "help", "help"),
         Binding("escape", "back", "back"),
-        Binding("ctrl+l", "lobby", "lobby"),
+        Binding("l,ctrl+l", "lobby", "lobby", key_display="l"),  # l: a browser takes Ctrl+L
         Binding("ctrl+q", "app.quit", "quit"),
     ]
 

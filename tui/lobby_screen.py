@@ -217,8 +217,8 @@ LOBBY_HELP = """\
 `1`-`9` or the arrows and `Enter` pick a move; `Tab` goes on to the board, the log and the chat
 (the arrows and `PgUp` `PgDn` scroll them, `z` zooms one to the whole screen, `Esc` comes back to
 the moves); `c` goes straight to the table's chat; `?` shows the game's rules and every key;
-`Ctrl+L` goes back to the lobby (a bot plays your seat until you come back with `t` or `Enter`);
-`Ctrl+R` opens the replay once the game is over. Whoever opened a table that
+`l` (or `Ctrl+L`) goes back to the lobby (a bot plays your seat until you come back with `t` or `Enter`);
+`r` (or `Ctrl+R`) opens the replay once the game is over. Whoever opened a table that
 still waits for players can press `f` to fill its free seats with bots and start.
 
 ## Bots

@@ -145,8 +145,9 @@ class ServerTableScreen(Regions):
         Binding("c", "chat", "chat"),
         Binding("question_mark", "help", "help"),
         Binding("f", "fill", "fill with bots"),
-        Binding("ctrl+l", "leave", "leave"),
-        Binding("ctrl+r", "replay", "replay"),
+        # l and r, not only Ctrl+L and Ctrl+R: a browser takes those (the address bar, reload)
+        Binding("l,ctrl+l", "leave", "leave", key_display="l"),
+        Binding("r,ctrl+r", "replay", "replay", key_display="r"),
         Binding("ctrl+q", "app.quit", "quit"),
     ]
 
@@ -274,13 +275,13 @@ class ServerTableScreen(Regions):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``f`` (fill with bots) is there only for the creator of a table that waits for players;
-        ``Ctrl+R`` (the replay) once the game is over; ``1``-``9`` while there are moves."""
+        ``r`` (the replay) once the game is over; ``1``-``9`` for a seated player while the game is on."""
         if action == "fill":
             return self._fill_allowed()
         if action == "replay":
             return self.table.is_over
         if action == "pick":
-            return self.table.status == "playing"
+            return self.table.status == "playing" and self._seat is not None  # a spectator picks nothing
         return True
 
     def _fill_allowed(self) -> bool:
@@ -483,7 +484,7 @@ class ServerTableScreen(Regions):
                 outcome = table.outcome
                 assert outcome is not None
                 result = result_summary(self.ui, view, outcome, table.names())
-                picker.wait(f"Game over: {result}  seed {table.seed_if_over()}.  ctrl+r: replay, ctrl+l: lobby")
+                picker.wait(f"Game over: {result}  seed {table.seed_if_over()}.  r: replay, l: lobby")
                 self._choices_key = key
             return
         legal = table.legal_for(self)  # type: ignore[arg-type]

@@ -301,7 +301,7 @@ async def test_enter_on_a_finished_table_opens_it_to_watch(server: SaloonServer)
         await wait_until(lambda: table.is_over, timeout=30, what="the game to end")
         await wait_row(term, code, lambda cells: cells[-6] == "over", "the table listed as over")
         await term.press("enter")
-        await term.wait_for("ctrl+r: replay")
+        await term.wait_for("r: replay")
         await term.settle()
         text = term.text()
         assert "watching" in text.splitlines()[0]

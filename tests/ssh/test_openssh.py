@@ -190,7 +190,7 @@ async def test_sigkill_loses_no_finished_game_and_restart_keeps_accounts(tmp_pat
         async with Terminal(port, "alice", make_key("alice")) as term:
             await term.wait_for("Saloon")
             code = await new_table(term, 2, "random,random", sit=False)
-            await term.wait_for("ctrl+r: replay", timeout=30)
+            await term.wait_for("r: replay", timeout=30)
         proc.send_signal(signal.SIGKILL)
         await proc.wait()
     store = Store(data)

@@ -47,8 +47,8 @@ async def play_to_end(term: Terminal, timeout: float = 45.0) -> None:
     """Pick the first choice whenever it is this player's move, until the game is over."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = await term.wait_for("Your move", "ctrl+r: replay", timeout=deadline - time.monotonic())
-        if found == "ctrl+r: replay":
+        found = await term.wait_for("Your move", "r: replay", timeout=deadline - time.monotonic())
+        if found == "r: replay":
             return
         before = term.text()
         await term.press("1", pause=0)

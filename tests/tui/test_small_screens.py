@@ -356,7 +356,7 @@ async def test_a_server_table_at_80_by_24(game_id: str, tmp_path: Path, monkeypa
             assert_players_shown(
                 game_id, lines, view, ["alice (you)" if game_id != "wyatt_earp" else "you", *names[1:]]
             )
-            for key in ("tab board/log", "c chat", "? help", "^l leave"):
+            for key in ("tab board/log", "c chat", "? help", "l leave"):
                 assert key in lines[-1], lines[-1]
             assert screen.query_one(ActionPicker).options.size.height >= 4
             assert clipped(screen) == []

@@ -91,6 +91,7 @@ class ActionPicker(Vertical):
         self._prompt = ""
         self._note: Text | None = None
         self._hint = MOVES_HINT
+        self._offers_moves = True  # what the footer was last told (see check_action)
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-title")
@@ -110,6 +111,13 @@ class ActionPicker(Vertical):
     def active(self) -> bool:
         """True while there is something to choose."""
         return bool(self._root.all_choices())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``1``-``9`` (and back) only while there is something to choose: a spectator's footer, or
+        a player's while others move, does not offer moves."""
+        if action in ("pick", "back"):
+            return self.active
+        return True
 
     def set_choices(self, prompt: str, choices: list[Choice]) -> None:
         """Offer ``choices`` (identical labels are offered once: they are the same move to a person)."""
@@ -190,6 +198,9 @@ class ActionPicker(Vertical):
     def _render_level(self) -> None:
         self._items = self._level_items()
         self._render_title()
+        if self.active != self._offers_moves:  # the footer's "1-9 move" comes and goes with the moves
+            self._offers_moves = self.active
+            self.refresh_bindings()
         options = self.options
         if not self._items and not options.option_count:
             return  # nothing to choose before or now (a spectator's picker): the list stays as it is
