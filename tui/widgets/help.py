@@ -24,7 +24,7 @@ the screen; on a small terminal (80x24) the board and the log scroll: `Tab` reac
 | `↑` `↓` `Enter`, mouse | the same with the cursor |
 | `0` `Backspace` `Esc` | back to the previous group |
 {KEYS_HELP}| `s` | bot speed: slow, normal, fast, instant (a local table) |
-| `c` | the table's chat line (a server table); `l` leaves the table, `r` its replay (once over; `Ctrl+L`, `Ctrl+R` too) |
+| `c` | the table's chat line (a server table); `l` leaves the table, `r` its replay (once over; or Ctrl+L, Ctrl+R) |
 | `?` | this help; `Esc` or `q` closes it |
 | `Ctrl+Q` | quit |
 
