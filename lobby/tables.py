@@ -111,8 +111,9 @@ DEFAULT_SERVER_BOTS: Mapping[str, str] = {
 ``ismcts`` searches 100 ms a decision and scores new nodes by the heuristics' estimates instead
 of random rollouts: at that budget it measured at least as strong as random rollouts in every
 game, and much stronger in some (``docs/ismcts.md``). ``quick`` and ``strong`` are the house
-search bots, the strongest measured setting per game at 100 ms and 1 s of CPU a decision
-(:class:`bots.pimc.HouseSearchBot`, ``docs/search.md``).
+search bots, the strongest measured setting per game and player count at 100 ms and 1 s of CPU a
+decision, and the heuristic where no search measured stronger (:class:`bots.pimc.HouseSearchBot`,
+``docs/search.md``).
 
 Users pick bots by offered name only (see :meth:`Lobby.create_table`); the spec, which may be any
 :func:`bots.make_bot` name (a Python object path, an external command), comes from the operator
