@@ -65,11 +65,17 @@ MESSENGER = card("messenger", "stetson")
 COLT_HOLSTER = card("colt", "holster")
 WINCHESTER_HOLSTER = card("winchester", "holster")
 DERRINGER_HOLSTER = card("derringer", "holster")
+PEPPERBOX_HOLSTER = card("pepperbox", "holster")
 DERRINGER_2 = card("derringer", "stetson", exclude=[DERRINGER])
 # Hands of three Dusters of different guns, for defenders and Holster givers.
 DUSTERS_1 = cards(("pepperbox", "duster"), ("derringer", "duster"), ("colt", "duster"))
 DUSTERS_2 = [card(gun, "duster", exclude=DUSTERS_1) for gun in ("pepperbox", "derringer", "colt")]
 DUSTERS_3 = [card(gun, "duster", exclude=DUSTERS_1 + DUSTERS_2) for gun in ("pepperbox", "derringer", "winchester")]
+DUSTERS_4 = [
+    d for d in range(len(COMP.card_gun)) if COMP.card_item[d] == DUSTER and d not in DUSTERS_1 + DUSTERS_2 + DUSTERS_3
+]
+# Three Horses, for a fifth bystander's hand (the twelve Dusters are all in the four hands above).
+HORSES_5 = cards(("pepperbox", "horse"), ("derringer", "horse"), ("colt", "horse"))
 
 
 class ReversingChance(ScriptedChance):
@@ -692,16 +698,11 @@ def test_holsters_are_played_after_both_guns_the_attackers_first():
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/deadwood1876/rules/fight.py plays a fighter's only Holster at once, before the other "
-    "fighter has chosen among several: the defender's Holster comes before the attacker's",
-)
+@pytest.mark.rule("deadwood1876", "holster.order")
 def test_holster_order_holds_when_the_attacker_chooses_among_several():
     """CARD DETAILS, HOLSTER, "Holster for attacker, Holster for defender", when the attacker is given two
-    Holsters and the defender one: the attacker's chosen Holster should join the fight before the defender's.
-    A known departure (strict xfail: it fails once the engine keeps the order, then drop the mark and add
-    ``holster.order`` to it)."""
+    Holsters and the defender one: the defender's only Holster waits for the attacker's choice, and the
+    attacker's chosen Holster joins the fight first; the Holster not chosen goes back to its giver."""
     st = table(
         5,
         0,
@@ -710,7 +711,7 @@ def test_holster_order_holds_when_the_attacker_chooses_among_several():
             1: [MESSENGER, *DUSTERS_1],
             2: [COLT_HOLSTER, *DUSTERS_2],
             3: [WINCHESTER_HOLSTER, *DUSTERS_3],
-            4: [DERRINGER_HOLSTER, *FILLER[:3]],
+            4: [DERRINGER_HOLSTER, *DUSTERS_4],
         },
         rolls=[3, 3, 2, 1],
     )
@@ -719,9 +720,66 @@ def test_holster_order_holds_when_the_attacker_chooses_among_several():
     act(st, 2, GiveHolster(COLT_HOLSTER, 0))
     act(st, 3, GiveHolster(WINCHESTER_HOLSTER, 0))
     act(st, 4, GiveHolster(DERRINGER_HOLSTER, 1))
+    assert st.phase == "choose_holster" and st.to_act == (0,)
+    assert [e.use for e in of_type(st.events(None), CardPlayed)] == ["robbery", "defend"]
     act(st, 0, ChooseHolster(COLT_HOLSTER))
     holsters = [e.seat for e in of_type(st.events(None), CardPlayed) if e.use == "holster"]
     assert holsters == [2, 4]
+    assert of_type(st.events(None), HolsterReturned) == [HolsterReturned(3, 0, st.card(WINCHESTER_HOLSTER))]
+    assert of_type(st.events(None), DiceRolled) == [
+        DiceRolled("robbery", ((0, (("Colt", 3), ("Colt", 3)), 6), (1, (("Messenger", 2), ("Derringer", 1)), 3)))
+    ]
+
+
+@pytest.mark.rule("deadwood1876", "holster.order")
+@pytest.mark.rule("deadwood1876", "holster.choose-one")
+def test_holster_order_holds_when_both_fighters_choose_whatever_order_they_choose_in():
+    """CARD DETAILS, HOLSTER, "Holster for attacker, Holster for defender", when both fighters choose among
+    several and the defender sits on the lower seat: the attacker's Holster is played first. The two choices
+    are simultaneous and hidden: the order in which they arrive changes nothing."""
+    states = []
+    for order in ((3, 1), (1, 3)):
+        st = table(
+            6,
+            3,
+            hands={
+                3: [COLT, DERRINGER, PEPPERBOX, WINCHESTER],
+                1: [MESSENGER, *DUSTERS_1],
+                0: [COLT_HOLSTER, *DUSTERS_2],
+                2: [WINCHESTER_HOLSTER, *DUSTERS_3],
+                4: [DERRINGER_HOLSTER, *DUSTERS_4],
+                5: [PEPPERBOX_HOLSTER, *HORSES_5],
+            },
+            rolls=[3, 3, 2, 1],
+        )
+        act(st, 3, Robbery(COLT, 1, 0))
+        act(st, 1, Defend(MESSENGER))
+        act(st, 0, GiveHolster(COLT_HOLSTER, 1))
+        act(st, 2, GiveHolster(WINCHESTER_HOLSTER, 3))
+        act(st, 4, GiveHolster(DERRINGER_HOLSTER, 3))
+        act(st, 5, GiveHolster(PEPPERBOX_HOLSTER, 1))
+        assert st.phase == "choose_holster" and st.to_act == (1, 3)
+        choice = {3: ChooseHolster(WINCHESTER_HOLSTER), 1: ChooseHolster(PEPPERBOX_HOLSTER)}
+        first, second = order
+        act(st, first, choice[first])
+        assert st.to_act == (second,)
+        assert [e.use for e in of_type(st.events(None), CardPlayed)] == ["robbery", "defend"]
+        act(st, second, choice[second])
+        states.append(st)
+    assert states[0].digest() == states[1].digest()
+    assert states[0].events(engine.OMNISCIENT) == states[1].events(engine.OMNISCIENT)
+    st = states[0]
+    assert [(e.seat, e.card.id) for e in of_type(st.events(None), CardPlayed) if e.use == "holster"] == [
+        (2, WINCHESTER_HOLSTER),
+        (5, PEPPERBOX_HOLSTER),
+    ]
+    assert of_type(st.events(None), HolsterReturned) == [
+        HolsterReturned(4, 3, st.card(DERRINGER_HOLSTER)),
+        HolsterReturned(0, 1, st.card(COLT_HOLSTER)),
+    ]
+    assert of_type(st.events(None), DiceRolled) == [
+        DiceRolled("robbery", ((3, (("Colt", 3), ("Winchester", 3)), 6), (1, (("Messenger", 2), ("Pepperbox", 1)), 3)))
+    ]
 
 
 @pytest.mark.rule("deadwood1876", "fight.roll")

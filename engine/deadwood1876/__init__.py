@@ -34,6 +34,19 @@ Where the rulebook is silent, these are our decisions, each with its reason:
 * Holsters: each player who is not fighting may give at most one Holster per fight ("to either
   of them", "but not both"). Everyone not fighting is asked, Holster in hand or not, so that the
   question reveals nothing. Holsters given are revealed together once all have chosen.
+* Holster order ("If a group is picky about the order that Holsters should be played, play in the
+  order of attacker, defender, Holster for attacker, Holster for defender"): the engine is always
+  picky. A Holster is played (joins a fighter's roll) only once every fighter given several has
+  chosen one, the attacker's before the defender's, whatever their seats and whichever chose
+  first; a fighter's only Holster waits for the other fighter's choice. Each fighter's Holsters not
+  chosen go back right after that fighter's Holster is played. The reason: the order is the
+  rulebook's, and holding back the only Holster until the choices are in keeps it whatever the
+  givers did (the two choices stay hidden from each other until both are in, so the order in which
+  they arrive changes nothing).
+* The Holster window's reveal lists the givers in seat order (``HolsterGiven``), like the engine's
+  other simultaneous reveals (Heist, Showdown, Safe passing): the choices are made at once and
+  hidden, so the reveal is one moment and its order decides nothing; the rulebook's order is kept
+  where a Holster is played into the fight (above). Only the event log's order would change.
 * A Duel won against someone in your own establishment when no other establishment has a
   vacancy changes nothing (the rule only allows establishments with a vacancy).
 * A Horse needs another establishment with a vacancy; without one the card is only a gun.

@@ -17,10 +17,14 @@ from engine.deadwood1876.rules import setup, showdown
 from engine.deadwood1876.state import DeadwoodState, card_faces
 from engine.deadwood1876.views import View
 
-RULES_VERSION = "deadwood1876/2"
+RULES_VERSION = "deadwood1876/3"
 """Bump whenever a rule, the order of chance draws or the order of legal actions changes:
 replays recorded under another version are refused. 2: the Final Showdown's "fewest players"
-counts players, not the Stranger; a blown-up Safe's attached Holster goes to the discard pile."""
+counts players, not the Stranger; a blown-up Safe's attached Holster goes to the discard pile.
+3: the Holsters given are played once every fighter given several has chosen, the attacker's
+before the defender's (``holster.order``); before, a fighter's only Holster was played at once
+and two choosers' in seat order, so the cards on the table (and after a reshuffle, the deck)
+lay in another order."""
 
 
 MAX_DECISIONS = {n: 500 * n for n in range(2, 10)}

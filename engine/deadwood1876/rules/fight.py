@@ -1,9 +1,10 @@
 """Robberies and Duels after the attacker's gun is down (rulebook: ROBBERY, DUEL, HOLSTERS).
 
 The defender must answer with a gun; then every other player may give one Holster to the
-attacker or the defender; a fighter given several chooses one and the rest go back; both sides
-roll their gun's die plus their Holster's die at once, ties reroll (Holsters included), and the
-higher total wins.
+attacker or the defender; a fighter given several chooses one and the rest go back; once the
+choices are in, the Holsters are played, the attacker's before the defender's; both sides roll
+their gun's die plus their Holster's die at once, ties reroll (Holsters included), and the higher
+total wins.
 """
 
 from __future__ import annotations
@@ -71,10 +72,12 @@ def legal_holster(st: DeadwoodState, seat: int) -> list[Any]:
 
 
 def apply_holster(st: DeadwoodState, seat: int, action: Any) -> None:
-    """Record a hidden choice; once all have chosen, reveal the Holsters given (seat order).
+    """Record a hidden choice; once all have chosen, reveal the Holsters given (seat order: the
+    choices are made at once, and the reveal decides nothing).
 
     A fighter given exactly one Holster must use it; one given several chooses
-    (``choose_holster``); then the dice are rolled.
+    (``choose_holster``). The Holsters are played once every choice is in, the attacker's
+    before the defender's (``_play_holsters``); then the dice are rolled.
     """
     fight = _fight(st)
     if not st.collect(seat, action):
@@ -90,17 +93,35 @@ def apply_holster(st: DeadwoodState, seat: int, action: Any) -> None:
             fight.thieves[giver] = choice.card
             st.emit(HorseThiefJoined(giver, st.card(choice.card)))
     st.pending = {}
-    choosers = []
-    for fighter in (fight.attacker, fight.defender):
-        offered = [(g, c) for g, (c, f) in fight.offers.items() if f == fighter]
-        if len(offered) == 1:
-            _use_holster(st, fighter, offered[0][1])
-        elif offered:
-            choosers.append(fighter)
+    choosers = [f for f in (fight.attacker, fight.defender) if len(_offered(fight, f)) > 1]
     if choosers:
         st.wait_for(choosers, "choose_holster")
     else:
+        _play_holsters(st, {})
         roll(st)
+
+
+def _offered(fight: Fight, fighter: int) -> list[int]:
+    """The Holsters given to ``fighter``, by giver ascending."""
+    return [c for _, (c, f) in sorted(fight.offers.items()) if f == fighter]
+
+
+def _play_holsters(st: DeadwoodState, chosen: dict[int, int]) -> None:
+    """Play each fighter's Holster, the attacker's first, then the defender's (CARD DETAILS,
+    HOLSTER: "play in the order of attacker, defender, Holster for attacker, Holster for
+    defender"): the one the fighter chose (``chosen``, by fighter) or the only one given. The
+    others given to that fighter go back to their givers."""
+    fight = _fight(st)
+    for fighter in (fight.attacker, fight.defender):
+        offered = _offered(fight, fighter)
+        if not offered:
+            continue
+        card = chosen.get(fighter, offered[0])
+        _use_holster(st, fighter, card)
+        for giver, (other, to) in sorted(fight.offers.items()):
+            if to == fighter and other != card:
+                st.hands[giver].append(other)
+                st.emit(HolsterReturned(giver, fighter, st.card(other)))
 
 
 def _use_holster(st: DeadwoodState, fighter: int, card: int) -> None:
@@ -120,18 +141,13 @@ def legal_choose_holster(st: DeadwoodState, seat: int) -> list[ChooseHolster]:
 
 
 def apply_choose_holster(st: DeadwoodState, seat: int, action: ChooseHolster) -> None:
-    """Record the choice; once both fighters have chosen, return the rest and roll."""
-    fight = _fight(st)
+    """Record the hidden choice; once every fighter given several Holsters has chosen, play the
+    Holsters (the attacker's first), return the rest and roll."""
     if not st.collect(seat, action.card):
         return
-    for fighter in sorted(st.pending):
-        chosen = st.pending[fighter]
-        _use_holster(st, fighter, chosen)
-        for giver, (card, to) in sorted(fight.offers.items()):
-            if to == fighter and card != chosen:
-                st.hands[giver].append(card)
-                st.emit(HolsterReturned(giver, fighter, st.card(card)))
+    chosen: dict[int, int] = dict(st.pending)
     st.pending = {}
+    _play_holsters(st, chosen)
     roll(st)
 
 
