@@ -11,10 +11,14 @@ check would catch a leak).
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 from tui_helpers import (
+    advance,
     assert_same_for_any_redeal,
     assert_the_game_is_recorded_and_saved,
     check_every_point_of_view,
@@ -38,13 +42,16 @@ import engine
 from bots import RandomBot, play_game
 from engine.wyatt_earp import actions as A
 from engine.wyatt_earp import events as E
+from engine.wyatt_earp.components import components
 from engine.wyatt_earp.state import CARDS
 from engine.wyatt_earp.views import GroupView
 from tui import PlaySetup, SaloonApp, screen_text
 from tui.games import TABLES, ui_for
-from tui.games.wyatt_earp import LEGEND, WyattEarpUI, card_list, group_cell, hand_groups, render_table
+from tui.games.wyatt_earp import LEGEND, WyattEarpUI, card_list, group_cell, hand_groups, log_names, render_table
+from tui.lobby_screen import SSHApp
 from tui.replay_screen import ReplayScreen
-from tui.widgets import ActionPicker
+from tui.table_screen import ServerTableScreen
+from tui.widgets import ActionPicker, GameLog
 
 if "wyatt_earp" not in engine.games():  # registered in engine/__init__.py; kept for older checkouts
     from engine.wyatt_earp import GAME as _GAME
@@ -53,6 +60,7 @@ if "wyatt_earp" not in engine.games():  # registered in engine/__init__.py; kept
 
 GAME = engine.game("wyatt_earp")
 UI = ui_for("wyatt_earp")
+OUTLAWS = components().outlaw_names
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -89,6 +97,57 @@ def strategy(view: Any, legal: list[Any], rng: random.Random) -> Any:
         held = lambda a: sum(1 for c in view.hand if c.card == a.card and c.outlaw == a.outlaw)  # noqa: E731
         return min(discards, key=held)
     return rng.choice(legal)
+
+
+SHORT = {
+    "Billy the Kid": "Billy",
+    "Jesse James": "Jesse",
+    "Wes Hardin": "Wes",
+    "Belle Starr": "Belle",
+    "Bob Dalton": "Bob",
+    "Butch Cassidy": "Butch",
+    "Sundance Kid": "Sundance",
+    "Stagecoach robbery": "Stagecoach",
+}
+"""The short names a small screen may write in the hand (the Outlaws' first names)."""
+
+SCROLLBAR = " ▁▂▃▄▅▆▇█"
+
+
+def hand_items(hand: tuple[Any, ...]) -> list[Counter[str]]:
+    """The ways the hand line may list ``hand``: each card kind once, with its count (``×2``), an
+    Outlaw's Photo with it (``+Photo``) or alone (``Photo (Belle Starr)``); in full names, or in
+    short ones (:data:`SHORT`: ``Billy ×2 +P``, ``Photo Belle``)."""
+    ways = []
+    for short in (False, True):
+        name = (lambda n: SHORT.get(n, n)) if short else (lambda n: n)
+        items: Counter[str] = Counter()
+        outlaws = Counter(c.outlaw for c in hand if c.card == "outlaw")
+        photos = {c.outlaw for c in hand if c.card == "photo"}
+        for o, outlaw in enumerate(OUTLAWS):
+            n = outlaws[o]
+            if n:
+                photo = (" +P" if short else " +Photo") if o in photos else ""
+                items[name(outlaw) + (f" ×{n}" if n > 1 else "") + photo] += 1
+            elif o in photos:
+                items[f"Photo {name(outlaw)}" if short else f"Photo ({outlaw})"] += 1
+        for card, n in Counter(c.name for c in hand if c.outlaw < 0).items():
+            items[name(card) + (f" ×{n}" if n > 1 else "")] += 1
+        ways.append(items)
+    return ways
+
+
+def shown_hand(screen: str) -> Counter[str]:
+    """The items of the hand line on ``screen`` (its first line, ``Your hand (N): ...``, and the
+    indented lines that carry it on), each once; fails if the count ``N`` is missing."""
+    lines = screen.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.lstrip().startswith("Your hand ("))
+    text = lines[start].split("):", 1)[1]
+    for line in lines[start + 1 :]:
+        if not line.startswith("   ") or not line.strip(SCROLLBAR):
+            break
+        text += " · " + line
+    return Counter(item.strip(SCROLLBAR) for item in text.split(" · ") if item.strip(SCROLLBAR))
 
 
 # -- whole games from the keyboard ------------------------------------------------------------
@@ -132,14 +191,128 @@ async def test_the_table_fits_small_and_large_terminals(tmp_path) -> None:
         assert play_screen(app).has_class("compact")
         small = screen_text(app, everything=False)
         assert "Your move" in small and play_screen(app).query_one(ActionPicker).options.size.height >= 4
-        for seen in ("Billy the Kid", "Sundance Kid", "3 random", "$0 10c", "Supply", "Your hand (10)"):
+        for seen in ("Billy the Kid", "Sundance Kid", "3 random", "$0 10c", "Your hand (10)"):
             assert seen in small
         assert " hand" in small and "…" not in small  # no column cut short
+        assert shown_hand(small) in hand_items(app.session.view().hand)  # the whole hand, under the board
         await pilot.resize_terminal(140, 45)
         await pilot.pause()
         assert not play_screen(app).has_class("compact")
         large = screen_text(app, everything=False)
         assert "Your move" in large and "Discard" in large and "3 random" in large
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+async def test_the_whole_hand_is_in_view_at_80_by_24(players: int, seed: int, tmp_path) -> None:
+    """Issue 37: at 80x24, in every position of a game played at random (one every few moves of
+    the person), the screen lists the person's whole hand, each card kind with its count (the
+    Wyatt Earps too), whatever shows above it (a shot, the last hand's pay, known cards, a
+    scrolled board)."""
+    app = table_app("wyatt_earp", players, 0, "random", seed, tmp_path)
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn_or_over(app))
+        screen = play_screen(app)
+        positions = 0
+        while not app.session.state.is_over and positions < 30:
+            advance(app.session, rng.randint(1, 4), rng)
+            screen.redraw()
+            await pilot.pause()
+            if app.session.state.is_over:
+                break
+            if positions % 5 == 4:  # now and then the person has scrolled the board to its end
+                screen.query_one(".table").scroll_end(animate=False, immediate=True)
+                await pilot.pause()
+            shown = screen_text(app, everything=False)
+            hand = app.session.view().hand
+            assert f"Your hand ({len(hand)}):" in shown, shown
+            assert shown_hand(shown) in hand_items(hand), (shown, hand)
+            info = str(screen.query_one("#we-info", Static).content)
+            seen |= {word for word in ("Shot:", "paid:", "Known in hands") if word in info}
+            screen.query_one(".table").scroll_home(animate=False, immediate=True)
+            positions += 1
+        assert positions >= 10
+    assert "Shot:" in seen  # shots were on the board meanwhile
+
+
+def test_the_log_names_every_player() -> None:
+    assert log_names(["you", "random", "heuristic", "random"]) == (
+        "seat 0",
+        "random (seat 1)",
+        "heuristic",
+        "random (seat 3)",
+    )
+    assert log_names(["alice", "heuristic (bot)", "heuristic (bot)", "(free)"]) == (
+        "alice",
+        "heuristic (bot, seat 1)",
+        "heuristic (bot, seat 2)",
+        "seat 3",
+    )
+    ui = UI.for_options(None)
+    ui.names = log_names(["alice", "bob", "carl"])
+    view = GAME.new_game(3, 1).view(0)
+    assert ui.describe_event(E.TurnStarted(2), view) == "── carl's turn ──"
+    assert ui.describe_event(E.TurnStarted(0), view) == "── Your turn ──"
+    assert ui.describe_event(E.CardDiscarded(1, CARDS[0]), view) == "bob discards Billy the Kid"
+    assert UI.describe_event(E.TurnStarted(2), view) == "── Seat 2's turn ──"  # no names known: seats
+
+
+SEAT = re.compile(r"(?<!\()(?<!, )\b[Ss]eat \d")
+"""``Seat 2`` or ``seat 2`` where a player's name should be (not inside ``name (seat 2)``)."""
+
+
+async def test_a_local_tables_log_names_players_not_seats(tmp_path) -> None:
+    """Issue 37: at a local table at 80x24 the log names the bots by their names (with the seat
+    where two share one), never ``Seat N``."""
+    app = SaloonApp(
+        play=PlaySetup("wyatt_earp", 4, 0, ("random", "heuristic", "random"), 5), speed="instant", replay_dir=tmp_path
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn_or_over(app))
+        screen = play_screen(app)
+        advance(app.session, 12, random.Random(5))
+        screen.redraw()
+        await pilot.pause()
+        lines = screen.query_one(GameLog).plain_lines
+        assert [line for line in lines if SEAT.search(line)] == []
+        text = "\n".join(lines)
+        assert "random (seat 1)" in text and "heuristic " in text and "random (seat 3)" in text
+        assert all(SEAT.search(n) is None for n in screen.notices)
+
+
+async def test_a_server_tables_log_names_players_not_seats(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: at a server table at 80x24 the log names players as the table's seats line does
+    (``alice``, ``random (bot)``; ``heuristic (bot, seat 1)`` where two share a name)."""
+    import lobby.tables
+    from lobby.store import Store
+    from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
+
+    monkeypatch.setattr(lobby.tables.secrets, "randbits", lambda bits: 3)
+    lobby_ = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0))
+    alice = Identity("alice", "key-alice")
+    seats = [SeatSpec("me"), SeatSpec("bot", "heuristic"), SeatSpec("bot", "random"), SeatSpec("bot", "heuristic")]
+    table = lobby_.create_table(alice, "wyatt_earp", 4, seats, None)
+    app = SSHApp(lobby_, alice)
+    rng = random.Random(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ServerTableScreen(table, sit=True)
+        app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(8):
+            await wait_until(pilot, lambda: table.is_over or bool(table.legal_for(screen)), timeout=20)
+            if table.is_over:
+                break
+            table.play(screen, rng.choice(table.legal_for(screen)))
+        await wait_until(pilot, lambda: table.is_over or bool(table.legal_for(screen)), timeout=20)
+        screen.redraw()
+        await pilot.pause(0.05)
+        lines = screen.query_one(GameLog).plain_lines
+        assert [line for line in lines if SEAT.search(line)] == []
+        text = "\n".join(lines)
+        assert "heuristic (bot, seat 1)" in text and "random (bot)" in text and "heuristic (bot, seat 3)" in text
+        hand = table.view_for(screen)[1].hand
+        assert shown_hand(screen_text(app, everything=False)) in hand_items(hand)  # the hand in view here too
 
 
 # -- the replay viewer --------------------------------------------------------------------------

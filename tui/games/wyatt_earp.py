@@ -12,7 +12,9 @@ counted CP on the whole table, each player's group of that Outlaw (its counted C
 leaders, the Sheriff cards on it as letters, ``H:`` when a Hideout covers it) and the viewer's
 cards of that Outlaw in hand. The column headers are the players: seat, name, money and cards
 in hand. Around it: the status line, the piles, the last shot and the last hand's scoring, and
-the hand grouped by Outlaw.
+the hand grouped by Outlaw, pinned under the board so that every card of it is always in view.
+The log names the players by the table's names (:func:`log_names`), which the table hands to
+its :class:`WyattEarpUI` as it draws.
 
 The picker's groups (:meth:`WyattEarpUI.group`) keep a turn short: draw; play Outlaw cards (by
 Outlaw when there are many); play a Sheriff card (by card, Most Wanted! by the Outlaw asked
@@ -23,7 +25,7 @@ search, the card to take (Outlaw cards, Sheriff cards).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +47,15 @@ from tui.widgets.quiet import DrawnStatic
 
 __all__ = [
     "LEGEND",
+    "SHORT_NAMES",
+    "SHORT_SHERIFF",
     "WyattEarpTable",
     "WyattEarpUI",
     "card_list",
     "group_cell",
     "hand_groups",
     "legend",
+    "log_names",
     "render_table",
 ]
 
@@ -98,12 +103,14 @@ Top to bottom:
 - **Shot**: the last shot of this hand: whose, with which Sheriff card, the card drawn, `HIT`
   (it has a bullet hole) or `MISS`, and where the card went.
 - **Hand 2 paid**: what the last hand's scoring paid each player, and which Outlaws it captured.
-- **Your hand**: your cards grouped by Outlaw (`Billy the Kid ×3 +Photo`), then your other
-  Sheriff cards. On a small screen it lists only the cards the grid's *hand* column does not
-  show (`5 in the hand column ↑`).
+- **Your hand**: every card you hold, grouped by Outlaw (`Billy the Kid ×3 +Photo`), then your
+  other Sheriff cards. It stays at the bottom of the board, in view whatever shows above it. On
+  a small screen, when the full names need more than a line, the Outlaws go by first name and a
+  Photo by `P` (`Billy ×3 +P · Photo Belle · Stagecoach ×2`).
 
-In the log, `»` marks a shot, a scoring and the duel; a Hideout, a theft or a Most Wanted! gift
-against you, and each hand's scoring, also pop up in the corner.
+In the log, players go by their names at the table (`heuristic (seat 2)` where two seats share
+a name); `»` marks a shot, a scoring and the duel. A Hideout, a theft or a Most Wanted! gift
+against you, and each hand's scoring, are also said under the moves' title.
 """
 """How to read the table, for players (the help screen shows it; see :func:`legend`)."""
 
@@ -134,16 +141,41 @@ def _kilo(amount: int) -> str:
     return f"${amount // 1000}k" if amount and amount % 1000 == 0 else _money(amount)
 
 
-def _who(view: Any, seat: int, capital: bool = False) -> str:
-    """``"you"`` for the viewer's own seat, else ``"seat N"`` (the engine's words)."""
-    me = getattr(view, "seat", None)
-    word = "you" if seat == me and seat is not None and seat >= 0 else f"seat {seat}"
-    return word[0].upper() + word[1:] if capital else word
+def log_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Per seat, how the log names its player: the table's name for it (``"alice"``,
+    ``"random (bot)"``); with its seat where seats share a name (``"heuristic (seat 2)"``,
+    ``"heuristic (bot, seat 2)"``); ``"seat N"`` for a seat with no name of its own (free, or
+    ``"you"``: the person of a local table, who is someone else in another seat's replay)."""
+    counts = Counter(names)
+    out = []
+    for seat, name in enumerate(names):
+        if not name.strip() or name == "(free)" or name.lower() == "you":
+            out.append(f"seat {seat}")
+        elif counts[name] == 1:
+            out.append(name)
+        elif name.endswith(")") and "(" in name:
+            out.append(f"{name[:-1]}, seat {seat})")
+        else:
+            out.append(f"{name} (seat {seat})")
+    return tuple(out)
 
 
-def _whose(view: Any, seat: int) -> str:
+def _who(view: Any, seat: int, capital: bool = False, names: Sequence[str] = ()) -> str:
+    """``"you"`` for the viewer's own seat, else the player's name from ``names`` (see
+    :func:`log_names`), or ``"seat N"`` (the engine's words) without one. ``capital``: at the
+    start of a line (``"You"``, ``"Seat N"``; a name is written as it is)."""
     me = getattr(view, "seat", None)
-    return "your" if seat == me and seat is not None and seat >= 0 else f"seat {seat}'s"
+    if seat == me and seat is not None and seat >= 0:
+        return "You" if capital else "you"
+    if 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat}" if capital else f"seat {seat}"
+
+
+def _whose(view: Any, seat: int, capital: bool = False, names: Sequence[str] = ()) -> str:
+    """``"your"``, ``"alice's"``, ``"seat N's"`` (see :func:`_who`)."""
+    who = _who(view, seat, capital, names)
+    return ("Your" if capital else "your") if who in ("you", "You") else f"{who}'s"
 
 
 def _verb(view: Any, seat: int, you: str, other: str) -> str:
@@ -158,23 +190,36 @@ def card_list(cards: Iterable[Card]) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
-def hand_groups(cards: Iterable[Card]) -> list[str]:
+SHORT_NAMES = tuple(name.split()[0] for name in NAMES)
+"""Each Outlaw's first name (``"Billy"``, ``"Sundance"``), for the hand on a small screen."""
+
+SHORT_SHERIFF = {"stagecoach_robbery": "Stagecoach"}
+"""Sheriff cards written shorter in the hand on a small screen (the others keep their names)."""
+
+
+def hand_groups(cards: Iterable[Card], short: bool = False) -> list[str]:
     """A hand grouped by Outlaw, in poster order, then the other Sheriff cards.
 
     ``["Billy the Kid ×3 +Photo", "Photo (Belle Starr)", "Wyatt Earp ×2", "Hideout"]``: an
-    Outlaw's cards with its Photo; a Photo alone keeps its full name.
+    Outlaw's cards with its Photo; a Photo alone keeps its full name. ``short``: the Outlaws by
+    first name and a Photo as ``P``, for a small screen: ``["Billy ×3 +P", "Photo Belle",
+    "Wyatt Earp ×2", "Hideout"]`` (:data:`SHORT_NAMES`, :data:`SHORT_SHERIFF`).
     """
     cards = sorted(cards, key=lambda c: c.id)
+    names = SHORT_NAMES if short else NAMES
     out: list[str] = []
-    for o, name in enumerate(NAMES):
+    for o, name in enumerate(names):
         n = sum(1 for c in cards if c.card == "outlaw" and c.outlaw == o)
         photo = any(c.card == "photo" and c.outlaw == o for c in cards)
         if n:
-            out.append((name if n == 1 else f"{name} ×{n}") + (" +Photo" if photo else ""))
+            out.append((name if n == 1 else f"{name} ×{n}") + ((" +P" if short else " +Photo") if photo else ""))
         elif photo:
-            out.append(f"Photo ({name})")
+            out.append(f"Photo {name}" if short else f"Photo ({name})")
     others = [c for c in cards if c.outlaw < 0]
-    if others:
+    if short:
+        counts = Counter(SHORT_SHERIFF.get(c.card, c.name) for c in others)
+        out.extend(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+    elif others:
         out.extend(card_list(others).split(", "))
     return out
 
@@ -390,11 +435,13 @@ def _scoring(events: list[Any], end: int) -> tuple[int, list[E.OutlawScored]]:
     return hand, scored
 
 
-def _paid(view: Any, scored: list[E.OutlawScored], money: Any = _money) -> tuple[str, str]:
-    """What each seat was paid in all, and the Outlaws captured, in words."""
+def _paid(view: Any, scored: list[E.OutlawScored], money: Any = _money, names: Sequence[str] = ()) -> tuple[str, str]:
+    """What each seat was paid in all, and the Outlaws captured, in words (players named by
+    ``names``, see :func:`_who`)."""
     seats = len(scored[0].paid) if scored else 0
     totals = [sum(s.paid[p] for s in scored) for p in range(seats)]
-    paid = " · ".join(f"{_who(view, p)} {money(totals[p])}" for p in range(seats) if totals[p]) or "nobody"
+    paid = " · ".join(f"{_who(view, p, names=names)} {money(totals[p])}" for p in range(seats) if totals[p])
+    paid = paid or "nobody"
     captured = ", ".join(NAMES[s.outlaw] for s in scored if s.captured) or "none"
     return paid, captured
 
@@ -443,13 +490,10 @@ def _hands(view: View, names: list[str], width: int, compact: bool = False) -> R
     if view.seat is None:
         return Text("Spectator: no hand", style="dim")
     label = Text(f"Your hand ({len(view.hand)}):", style="bold")
-    if compact:  # the Outlaw cards and Photos are in the grid's hand column
-        column = sum(1 for c in view.hand if c.outlaw >= 0)
-        items = ([f"{column} in the hand column ↑"] if column else []) + hand_groups(
-            c for c in view.hand if c.outlaw < 0
-        )
-        return _flow(label, items or ["empty"], width)
-    return _flow(label, hand_groups(view.hand) or ["empty"], width)
+    line = _flow(label, hand_groups(view.hand) or ["empty"], width)
+    if compact and "\n" in line.plain:  # a small screen: every card still, on fewer lines
+        return _flow(label, hand_groups(view.hand, short=True), width)
+    return line
 
 
 def render_table(
@@ -458,9 +502,9 @@ def render_table(
     """Everything the table shows for ``view`` (with the viewer's ``events``), top to bottom:
     the status line, the grid, the lines between, the hand.
 
-    ``width`` is the room in cells; ``compact`` (a short terminal) lists in the hand line only
-    the cards the grid's hand column does not show. The widget shows these parts; tests render
-    them without an app.
+    ``width`` is the room in cells; ``compact`` (a short terminal): the hand in short names
+    (:func:`hand_groups`) when the full ones take more than a line. The widget shows these
+    parts (the seat's hand pinned to the bottom of the board); tests render them without an app.
     """
     parts: list[RenderableType] = [_status(view, width), _grid(view, names, width)]
     known = _known(view)
@@ -483,6 +527,11 @@ class WyattEarpTable(TableWidget):
 
     _drawn: tuple[Any, ...] | None = None
 
+    def __init__(self, *children: Any, ui: WyattEarpUI | None = None, **kwargs: Any) -> None:
+        super().__init__(*children, **kwargs)
+        self.ui = ui
+        """The screen parts whose log lines name the players this table is drawn with."""
+
     def compose(self) -> ComposeResult:
         yield DrawnStatic(id="we-status")
         yield DrawnStatic(id="we-grid")
@@ -491,6 +540,8 @@ class WyattEarpTable(TableWidget):
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last shot and scoring, ``names`` the seats' players."""
+        if self.ui is not None:
+            self.ui.names = log_names(names)
         width = max((self.size.width or self.app.size.width) - 4, 40)  # padding, and a scrollbar if it must scroll
         compact = self.app.size.height < 32
         key = (view, tuple(events), tuple(names), width, compact)
@@ -501,7 +552,13 @@ class WyattEarpTable(TableWidget):
         self.query_one("#we-status", DrawnStatic).show(status)
         self.query_one("#we-grid", DrawnStatic).show(grid)
         self.query_one("#we-info", DrawnStatic).show(Group(*info))
-        self.query_one("#we-hand", DrawnStatic).show(hand)
+        mine = view.hands is None and view.seat is not None and view.seat >= 0
+        self.query_one("#we-hand", DrawnStatic).set_class(mine, "-pinned").show(hand)
+
+    def _page(self) -> int:
+        """``PgDn``'s step: the board's height less the status line and the hand pinned under it."""
+        docked = sum(child.outer_size.height for child in self.children if child.styles.dock in ("top", "bottom"))
+        return max(1, self.scrollable_content_region.height - docked - 1)
 
 
 # -- the screen parts -------------------------------------------------------------------------
@@ -521,6 +578,9 @@ class WyattEarpUI(GameUI):
     def __init__(self, options: Options | None = None) -> None:
         self.options = options
         self.legend = legend(options)
+        self.names: tuple[str, ...] = ()
+        """Per seat, how the log and the notices name its player (:func:`log_names` of the
+        table's names, set by this UI's table as it draws); empty: ``"seat N"``."""
 
     def for_options(self, options: Any) -> WyattEarpUI:
         """The screen parts for a table with ``options`` (``None``, a dict or :class:`Options`)."""
@@ -530,8 +590,9 @@ class WyattEarpUI(GameUI):
             return WyattEarpUI()
 
     def make_table(self) -> TableWidget:
-        """A new :class:`WyattEarpTable`."""
-        return WyattEarpTable(classes="table")
+        """A new :class:`WyattEarpTable`; it tells these screen parts the players' names
+        (:attr:`names`) each time it draws."""
+        return WyattEarpTable(classes="table", ui=self)
 
     def group(self, action: Any, view: Any) -> tuple[str, ...]:
         """Draw; Outlaw cards by Outlaw; Sheriff cards by card; discards by kind; targets by territory."""
@@ -574,8 +635,8 @@ class WyattEarpUI(GameUI):
         return isinstance(event, E.HandStarted | E.TurnStarted | E.GameOver)
 
     def describe_event(self, event: Any, view: Any, previous: Any = None) -> str | None:
-        """The event in words, as ``view``'s seat knows it."""
-        return _describe_event(event, view)
+        """The event in words, as ``view``'s seat knows it; players by :attr:`names`."""
+        return _describe_event(event, view, self.names)
 
     def notices(self, events: list[Any], start: int, view: Any) -> list[str]:
         """Among ``events[start:]``: Hideouts, thefts and Most Wanted! gifts against ``view``'s
@@ -586,47 +647,56 @@ class WyattEarpUI(GameUI):
         for k in range(start, len(events)):
             ev = events[k]
             if seat is not None:
-                text = _against(ev, seat, events[k + 1] if k + 1 < len(events) else None)
+                text = _against(ev, seat, events[k + 1] if k + 1 < len(events) else None, self.names)
                 if text:
                     out.append(text)
             last = k + 1 == len(events) or not isinstance(events[k + 1], E.OutlawScored)
             if isinstance(ev, E.OutlawScored) and last:  # the hand's last Outlaw scored
                 hand, scored = _scoring(events, k + 1)
-                paid, captured = _paid(view, scored)
+                paid, captured = _paid(view, scored, names=self.names)
                 out.append(f"Hand {hand} scored. Paid: {paid}. Captured: {captured}.")
         return out
 
 
-def _against(ev: Any, seat: int, following: Any) -> str | None:
+def _against(ev: Any, seat: int, following: Any, names: Sequence[str] = ()) -> str | None:
     """A notice when ``ev`` is something another player did to ``seat``, else ``None``
-    (``following``: the event after it, which says who put a new Fastest gun down)."""
+    (``following``: the event after it, which says who put a new Fastest gun down; the players
+    named by ``names``, see :func:`_who`)."""
     if isinstance(ev, E.SheriffPlaced) and ev.owner == seat and ev.seat != seat:
-        return f"Seat {ev.seat} put a Hideout on your {NAMES[ev.outlaw]}: its CP count 0 while it stands"
+        who = _who(None, ev.seat, True, names)
+        return f"{who} put a Hideout on your {NAMES[ev.outlaw]}: its CP count 0 while it stands"
     if isinstance(ev, E.CardStolen) and ev.owner == seat and ev.seat != seat:
         lost = f" ({card_list(ev.orphaned)} went to the discard stack)" if ev.orphaned else ""
-        return f"Seat {ev.seat} stole a {ev.card.name} card from your territory{lost}"
+        return f"{_who(None, ev.seat, True, names)} stole a {ev.card.name} card from your territory{lost}"
     if isinstance(ev, E.MostWantedAnswered) and ev.giver == seat and ev.seat != seat:
         name = ev.card.name if ev.card is not None else NAMES[ev.outlaw]
-        return f"Most Wanted!: you had to give seat {ev.seat} a {name} card"
+        return f"Most Wanted!: you had to give {_who(None, ev.seat, names=names)} a {name} card"
     if isinstance(ev, E.FastestGunRemoved) and ev.owner == seat:
         if isinstance(following, E.SheriffPlaced) and following.seat != seat:
-            return f"Seat {following.seat}'s Fastest gun knocked yours off {NAMES[ev.outlaw]}"
+            return f"{_whose(None, following.seat, True, names)} Fastest gun knocked yours off {NAMES[ev.outlaw]}"
     return None
 
 
-def _drew(view: Any, seat: int, count: int, cards: tuple[Card, ...] | None, where: str) -> str:
+def _drew(
+    view: Any, seat: int, count: int, cards: tuple[Card, ...] | None, where: str, names: Sequence[str] = ()
+) -> str:
     plural = "card" if count == 1 else "cards"
     shown = f": {card_list(cards)}" if cards else ""
-    return f"{_who(view, seat, True)} {_verb(view, seat, 'draw', 'draws')} {count} {plural} {where}{shown}"
+    return f"{_who(view, seat, True, names)} {_verb(view, seat, 'draw', 'draws')} {count} {plural} {where}{shown}"
 
 
-def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one line per event kind
-    w = lambda seat: _who(view, seat, True)  # noqa: E731
+def _describe_event(  # noqa: C901, PLR0911, PLR0912 - one line per event kind
+    ev: Any, view: Any, names: Sequence[str] = ()
+) -> str | None:
+    """``ev`` in words as ``view``'s seat knows it; other players by ``names`` (see :func:`_who`)."""
+    w = lambda seat: _who(view, seat, True, names)  # noqa: E731
+    who = lambda seat: _who(view, seat, False, names)  # noqa: E731
+    whose = lambda seat, capital=False: _whose(view, seat, capital, names)  # noqa: E731
     v = lambda seat, you, other: _verb(view, seat, you, other)  # noqa: E731
     if isinstance(ev, E.HandStarted):
         return (
-            f"══ Hand {ev.hand}: {_who(view, ev.dealer)} {v(ev.dealer, 'deal', 'deals')}, "
-            f"{_who(view, ev.starter)} {v(ev.starter, 'start', 'starts')}; every poster +$1,000 ══"
+            f"══ Hand {ev.hand}: {who(ev.dealer)} {v(ev.dealer, 'deal', 'deals')}, "
+            f"{who(ev.starter)} {v(ev.starter, 'start', 'starts')}; every poster +$1,000 ══"
         )
     if isinstance(ev, E.CardsDealt):
         shown = f": {', '.join(hand_groups(ev.cards))}" if ev.cards else ""
@@ -634,10 +704,10 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
     if isinstance(ev, E.FirstDiscard):
         return f"The first discard: {ev.card.name}"
     if isinstance(ev, E.TurnStarted):
-        return "── Your turn ──" if ev.seat == getattr(view, "seat", None) else f"── Seat {ev.seat}'s turn ──"
+        return f"── {whose(ev.seat, True)} turn ──"
     if isinstance(ev, E.CardsDrawn):
         where = "from the supply" + (" (Wyatt Earp)" if ev.source == "wyatt_earp" else "")
-        return _drew(view, ev.seat, ev.count, ev.cards, where)
+        return _drew(view, ev.seat, ev.count, ev.cards, where, names)
     if isinstance(ev, E.TopDiscardTaken):
         return f"{w(ev.seat)} {v(ev.seat, 'take', 'takes')} the top discard: {ev.card.name}"
     if isinstance(ev, E.SupplyReshuffled):
@@ -668,22 +738,20 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
         return f"{w(ev.seat)} {v(ev.seat, 'play', 'plays')} {ev.card.name}{late}: {use}"
     if isinstance(ev, E.ShotFired):
         result = "a bullet hole: HIT" if ev.hit else "no bullet hole: MISS"
-        whose = _whose(view, ev.seat).capitalize()
-        return f"{HIGHLIGHT}{whose} shot ({ev.sheriff.name}) draws {ev.drawn.name}, {result}"
+        return f"{HIGHLIGHT}{whose(ev.seat, True)} shot ({ev.sheriff.name}) draws {ev.drawn.name}, {result}"
     if isinstance(ev, E.SheriffPlaced):
         reward = f": +{_money(ev.reward)}, poster {_money(ev.poster)}" if ev.reward else f", poster {_money(ev.poster)}"
         return (
-            f"{w(ev.seat)} {v(ev.seat, 'put', 'puts')} {ev.card.name} on "
-            f"{_whose(view, ev.owner)} {NAMES[ev.outlaw]}{reward}"
+            f"{w(ev.seat)} {v(ev.seat, 'put', 'puts')} {ev.card.name} on {whose(ev.owner)} {NAMES[ev.outlaw]}{reward}"
         )
     if isinstance(ev, E.FastestGunRemoved):
-        return f"The old Fastest gun on {_whose(view, ev.owner)} {NAMES[ev.outlaw]} goes to the discard stack"
+        return f"The old Fastest gun on {whose(ev.owner)} {NAMES[ev.outlaw]} goes to the discard stack"
     if isinstance(ev, E.MostWantedAnswered):
         way = "left" if ev.clockwise else "right"
         asked = f"{w(ev.seat)} {v(ev.seat, 'ask', 'asks')} for a {NAMES[ev.outlaw]} card, starting {way}"
-        refused = f"; {', '.join(_who(view, s) for s in ev.refused)} had none" if ev.refused else ""
+        refused = f"; {', '.join(who(s) for s in ev.refused)} had none" if ev.refused else ""
         if ev.giver >= 0:
-            given = f"; {_who(view, ev.giver)} {v(ev.giver, 'give', 'gives')} one"
+            given = f"; {who(ev.giver)} {v(ev.giver, 'give', 'gives')} one"
         else:
             given = "; nobody had one"
         return asked + refused + given
@@ -691,7 +759,7 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
         orphaned = f"; {card_list(ev.orphaned)} left alone go to the discard stack" if ev.orphaned else ""
         return (
             f"{w(ev.seat)} {v(ev.seat, 'steal', 'steals')} a {ev.card.name} card from "
-            f"{_whose(view, ev.owner)} {NAMES[ev.outlaw]}{orphaned}"
+            f"{whose(ev.owner)} {NAMES[ev.outlaw]}{orphaned}"
         )
     if isinstance(ev, E.CardSearched):
         what = ev.card.name if ev.card is not None else "a card, unseen,"
@@ -700,18 +768,18 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
         nothing = "to remove no Hideout" if ev.card.card == "wyatt_earp" else "to steal nothing"
         return f"{w(ev.seat)} {v(ev.seat, 'choose', 'chooses')} {nothing} ({ev.card.name})"
     if isinstance(ev, E.HideoutRemoved):
-        group = f"{_whose(view, ev.seat)} {NAMES[ev.outlaw]}"
+        group = f"{whose(ev.seat)} {NAMES[ev.outlaw]}"
         return f"{w(ev.seat)} {v(ev.seat, 'remove', 'removes')} the Hideout from {group}"
     if isinstance(ev, E.HideoutStands):
-        return f"The Hideout on {_whose(view, ev.seat)} {NAMES[ev.outlaw]} stands"
+        return f"The Hideout on {whose(ev.seat)} {NAMES[ev.outlaw]} stands"
     if isinstance(ev, E.PhotoDeclined):
         return f"{w(ev.seat)} {v(ev.seat, 'do', 'does')} not play the Photo of {NAMES[ev.outlaw]}"
     if isinstance(ev, E.CardDiscarded):
         return f"{w(ev.seat)} {v(ev.seat, 'discard', 'discards')} {ev.card.name}"
     if isinstance(ev, E.HandEnded):
         why = {
-            "last_card": f"{_who(view, ev.seat)} discarded {'your' if ev.seat == view.seat else 'their'} last card",
-            "empty_hand": f"{_who(view, ev.seat)} {v(ev.seat, 'have', 'has')} no cards left",
+            "last_card": f"{who(ev.seat)} discarded {'your' if ev.seat == view.seat else 'their'} last card",
+            "empty_hand": f"{who(ev.seat)} {v(ev.seat, 'have', 'has')} no cards left",
             "supply_exhausted": "the supply ran out a second time",
             "stalled": "too many turns without a card drawn from the supply or played",
             "decision_cap": "the game reached its decision cap",
@@ -720,21 +788,21 @@ def _describe_event(ev: Any, view: Any) -> str | None:  # noqa: C901, PLR0911, P
     if isinstance(ev, E.HandCardsDiscarded):
         if not ev.cards:
             return None
-        return f"{_whose(view, ev.seat).capitalize()} hand goes to the discard stack: {card_list(ev.cards)}"
+        return f"{whose(ev.seat, True)} hand goes to the discard stack: {card_list(ev.cards)}"
     if isinstance(ev, E.OutlawScored):
         name = NAMES[ev.outlaw]
-        cp = ", ".join(f"{_who(view, s)} {n}" for s, n in enumerate(ev.cp) if n)
+        cp = ", ".join(f"{who(s)} {n}" for s, n in enumerate(ev.cp) if n)
         cp = f" · CP: {cp}" if cp else ""
         if not ev.captured:
             return f"{HIGHLIGHT}{name} not captured ({sum(ev.cp)} CP): {_money(ev.reward)} stays{cp}"
-        paid = ", ".join(f"{_who(view, s)} {_money(a)}" for s, a in enumerate(ev.paid) if a) or "nobody"
+        paid = ", ".join(f"{who(s)} {_money(a)}" for s, a in enumerate(ev.paid) if a) or "nobody"
         stays = f", {_money(ev.left)} stays" if ev.left else ""
         return f"{HIGHLIGHT}{name} captured ({sum(ev.cp)} CP): {_money(ev.reward)} to {paid}{stays}{cp}"
     if isinstance(ev, E.DuelShot):
         result = "a bullet hole: stays in" if ev.hit else "a blank: out"
-        drew = f"{_who(view, ev.seat)} {v(ev.seat, 'draw', 'draws')} {ev.card.name}"
+        drew = f"{who(ev.seat)} {v(ev.seat, 'draw', 'draws')} {ev.card.name}"
         return f"{HIGHLIGHT}Duel, round {ev.round}: {drew}, {result}"
     if isinstance(ev, E.GameOver):
-        winners = ", ".join(f"{_who(view, s)} ({_money(ev.money[s])})" for s in ev.winners) or "nobody"
+        winners = ", ".join(f"{who(s)} ({_money(ev.money[s])})" for s in ev.winners) or "nobody"
         return f"══ Game over: {winners} {'win' if len(ev.winners) != 1 or ev.winners[0] == view.seat else 'wins'} ══"
     return repr(ev)
