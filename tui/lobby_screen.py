@@ -307,7 +307,12 @@ def _load_replay(path: Path) -> replays.Replay:
 
 
 class LobbyScreen(Screen[None]):
-    """The table list, the lobby chat and recent games."""
+    """The table list, the lobby chat and recent games.
+
+    Above the top bar, a line of its own tells of the games going on at the person's seats that
+    they have not gone back to in this session (a bot plays those seats: ``t`` returns); it goes
+    once those games are over, or once the person went to the table and came back.
+    """
 
     BINDINGS = [
         Binding("n", "new_table", "new table"),
@@ -336,12 +341,15 @@ class LobbyScreen(Screen[None]):
         self._widths = [width for _, width in self._columns]
         self.form_memory: dict[str, Any] = {}
         """The new-table form's fields as last opened (:class:`NewTableScreen` starts with them)."""
+        self._returned_to: set[Table] = set()
+        """The tables at which this session took the person's seat (the notice leaves them out)."""
 
     def _spread(self) -> float:
         """How long a redraw may wait, at random (see :data:`_LOBBY_SPREAD_PER_SESSION_S`)."""
         return min(_LOBBY_SPREAD_MAX_S, _LOBBY_SPREAD_PER_SESSION_S * self.lobby.watchers)
 
     def compose(self) -> ComposeResult:
+        yield Static(id="lobby-notice")
         yield Static(id="lobby-head")
         yield Static(_table_list_line([heading for heading, _ in self._columns], self._widths), id="tables-head")
         yield OptionList(id="tables")
@@ -354,8 +362,10 @@ class LobbyScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """The first drawing, and change notifications from the lobby."""
+        """The first drawing, and change notifications from the lobby (and from the app: which
+        tables this session goes to)."""
         table = self.query_one("#tables", OptionList)
+        self.app.screen_change_signal.subscribe(self, self._screen_shown, immediate=True)
         self.lobby.watch(self)
         self.redraw()
         table.focus()
@@ -372,6 +382,12 @@ class LobbyScreen(Screen[None]):
         listed = self.query_one("#tables", OptionList)
         for index, row in enumerate(self._rows):
             listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
+
+    def _screen_shown(self, screen: Screen[Any]) -> None:
+        """A screen came up in this session: one that takes the person's seat at a table (from the
+        lobby, the form or the ladder screen) means they went back to that game."""
+        if isinstance(screen, ServerTableScreen) and screen.want_seat:
+            self._returned_to.add(screen.table)
 
     def on_unmount(self) -> None:
         """No more notifications."""
@@ -398,11 +414,8 @@ class LobbyScreen(Screen[None]):
         """Show the tables and the new chat lines."""
         seats = self.lobby.seats_of(self.identity)
         mine = {t.code for t, _ in seats}
-        playing = sorted({t.code for t, _ in seats if t.status == "playing"})
+        self._show_notice([t for t, _ in seats])
         head = Text()
-        if playing:  # a banner first: a game goes on without you (a bot plays your seat)
-            head.append(f"You have a game on at {', '.join(playing)}: t to return", style="bold reverse")
-            head.append("\n")
         head.append_text(Text.assemble(("Saloon", "bold"), f"  ·  {self.identity.label}  ·  "))
         if mine:
             head.append(f"your seats: {', '.join(sorted(mine))}", style="bold")
@@ -411,6 +424,18 @@ class LobbyScreen(Screen[None]):
         update_static(self.query_one("#lobby-head", Static), head)
         self._show_tables(mine)
         self._chat_shown = show_chat(self.query_one("#lobby-chat", RichLog), list(self.lobby.chat), self._chat_shown)
+
+    def _show_notice(self, held: list[Table]) -> None:
+        """The line above the top bar: the games going on at the person's seats (``held``: the
+        live tables where they hold one) that this session did not go back to; hidden if none."""
+        self._returned_to.intersection_update(held)  # only tables where the person still sits
+        playing = sorted(t.code for t in held if t.status == "playing" and t not in self._returned_to)
+        box = self.query_one("#lobby-notice", Static)
+        if playing:
+            games = "a game" if len(playing) == 1 else "games"
+            update_static(box, Text(f"You have {games} on at {', '.join(playing)}: t to return"))
+        if box.display != bool(playing):
+            box.display = bool(playing)
 
     def _show_tables(self, mine: set[str]) -> None:
         """The table list: only the lines that changed are drawn anew (all of them when tables came or went)."""
@@ -588,6 +613,21 @@ class SeatCheckbox(Checkbox):
         self.post_message(self.Submitted())
 
 
+class GameSelect(Select[str]):
+    """The new-table form's game: Enter opens the table (as in every other field of the form);
+    the arrows and Space open the list of games, where the arrows move and Enter picks one (the
+    list's own keys: Enter there picks the game and closes the list, it does not open the table)."""
+
+    BINDINGS = [Binding("enter", "submit", "open the table", show=False)]
+
+    class Submitted(Message):
+        """Enter was pressed on the game (its list closed): open the table."""
+
+    def action_submit(self) -> None:
+        """Enter: ask the form to open the table."""
+        self.post_message(self.Submitted())
+
+
 class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
     """Open a table: game, players, bots, options, whether you sit.
 
@@ -596,9 +636,10 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
     fills every seat but yours, as ``saloon play --bots NAME`` does; several names (commas between)
     take a seat each, and ``free`` (:data:`FREE_SEAT`), or seats no name covers, are free for
     people and remote bots. The bots on offer and each option's values are listed under their
-    lines; a line below the checkbox says what the seats will be. Enter opens the table from any
-    field, the checkbox included (Space ticks it). The form starts with what was last opened from
-    it in this session (``memory``).
+    lines; a line below the checkbox says what the seats will be. The form opens on the game (its
+    first field). Enter opens the table from any field, the game and the checkbox included (the
+    arrows or Space open the list of games, Space ticks the checkbox). The form starts with what
+    was last opened from it in this session (``memory``).
 
     Dismisses with ``(table, you_sit)``, or ``None`` if cancelled.
 
@@ -641,7 +682,7 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
             yield Static(Text("New table  (Enter opens it, Esc cancels)", style="bold"), id="nt-title")
             with Horizontal(classes="nt-row"):
                 yield Static("game", classes="nt-label")
-                yield Select(
+                yield GameSelect(
                     [(g.title, gid) for gid, g in games.items()],
                     value=first,
                     id="nt-game",
@@ -707,8 +748,8 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         return Text("options: " + "  ".join(hints), style="dim")
 
     def on_mount(self) -> None:
-        """Start in the players field."""
-        self.query_one("#nt-players", Input).focus()
+        """Start in the game, the first field."""
+        self.query_one("#nt-game", Select).focus()
         self._show_seats()
 
     def _game(self) -> engine.Game:
@@ -780,7 +821,8 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         self._follow()
 
     @on(SeatCheckbox.Submitted)
-    def _checkbox_enter(self, event: SeatCheckbox.Submitted) -> None:
+    @on(GameSelect.Submitted)
+    def _field_enter(self, event: SeatCheckbox.Submitted | GameSelect.Submitted) -> None:
         event.stop()
         self._create()
 
@@ -876,9 +918,9 @@ class SSHApp(App[None]):
         self.table_screens: set[ServerTableScreen] = set()
 
     def on_mount(self) -> None:
-        """The lobby. With a seat in a game going on, the lobby says so at the top ("you have a
-        game on at CODE: t to return"): keys typed for the lobby never make moves at a table the
-        person did not look at yet."""
+        """The lobby. With a seat in a game going on, the lobby says so on a line above its top
+        bar ("You have a game on at CODE: t to return"): keys typed for the lobby never make moves
+        at a table the person did not look at yet."""
         self.push_screen(LobbyScreen(self.lobby, self.identity))
 
     def leave_all(self) -> None:

@@ -33,8 +33,9 @@ async def new_table(term: Terminal, game_id: str, players: int, bots: str, form_
     """
     await term.press("n")
     await term.wait_for("New table")
-    await term.settle()  # the form has focused the players field
-    await term.press("shift+tab", "enter")  # the game's list
+    await term.settle()  # the form has focused its first field, the game
+    await term.press(" ")  # the game's list (Enter on the game would open the table)
+    await term.settle()  # the list is open: each down moves in it
     await term.wait_for(engine.game(game_id).title)
     downs = list(engine.games()).index(game_id)
     await term.press(*(["down"] * downs), "enter")

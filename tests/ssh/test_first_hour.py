@@ -101,6 +101,9 @@ async def test_the_new_table_form_fills_every_other_seat_with_bots(server: Saloo
         await term.wait_for("New table")
         assert "random,random,random" in term.text()
         await term.wait_for("seats: you and 3 bots; the game starts at once")
+        await term.settle()  # the form has focused its first field, the game
+        await term.press("tab")  # game -> players
+        await term.settle()
         await term.press("backspace", "6")  # the unedited bots line follows the number of players
         await term.wait_for("seats: you and 5 bots; the game starts at once")
         assert "random,random,random,random,random" in term.text()
@@ -240,14 +243,16 @@ async def test_an_option_not_for_this_many_players_is_refused_when_the_table_ope
         await term.wait_for("new table")
         await term.press("n")
         await term.wait_for("New table")
-        await term.settle()  # the form has focused its first field
-        await term.press("tab", "tab")
+        await term.settle()  # the form has focused its first field, the game
+        await term.press("tab", "tab", "tab")  # game -> players -> bots -> options
         await term.type("horse_thief=true\r")
         await term.wait_for("Your move")  # 4 players: allowed
         await term.press("ctrl+l")
         await term.press("n")
         await term.wait_for("New table")
-        await term.settle()  # the form has focused its first field
+        await term.settle()  # the form has focused its first field, the game
+        await term.press("tab")  # game -> players
+        await term.settle()
         await term.press("backspace", "3", "tab", "tab")
         await term.type("horse_thief=true\r")
         await term.wait_for("horse_thief does not apply in 2-3 player games (3 players)")

@@ -40,10 +40,13 @@ async def focus(term: Terminal, server: SaloonServer, key: str, widget: str) -> 
 
 
 async def open_form(term: Terminal, server: SaloonServer) -> None:
-    """``n`` in the lobby; the form is up with its first field (players) focused."""
+    """``n`` in the lobby; the form is up with its first field (the game) focused, then Tab: the
+    players field has the focus."""
     await term.press("n")
     await term.wait_for("New table")
-    await wait_until(lambda: focused(server) == "nt-players", what="the players field to have the focus")
+    await wait_until(lambda: focused(server) == "nt-game", what="the game to have the focus")
+    await term.settle()
+    await focus(term, server, "tab", "nt-players")
     await term.settle()
 
 

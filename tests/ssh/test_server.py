@@ -31,7 +31,9 @@ async def new_table(term: Terminal, players: int, bots: str, sit: bool = True) -
     """Open a table from the lobby; returns its code."""
     await term.press("n")
     await term.wait_for("New table")
-    await term.settle()  # the form has focused its first field
+    await term.settle()  # the form has focused its first field, the game
+    await term.press("tab")  # game -> players
+    await term.settle()  # the focus moved before typing on
     await term.press("backspace", "backspace", str(players), "tab")
     await term.press(*(["backspace"] * 20))
     await term.type(bots)

@@ -78,7 +78,7 @@ async def test_one_address_with_many_accounts_cannot_lock_a_new_player_out(
                     await term.press("n")
                     await term.wait_for("New table")
                     await term.settle(0.2)
-                    await term.press("tab")  # players -> bots
+                    await term.press("tab", "tab")  # game -> players -> bots
                     await term.settle(0.2)  # the focus moved before typing on
                     await term.press("\x15", "slow", "enter")
                     found = await term.wait_for("Your move", "Waiting for", "tables opened from your", timeout=15)
