@@ -127,6 +127,27 @@ def _building_at(comp: Components, view: Any, plot: str) -> str:
     return plot
 
 
+def _arrival(comp: Components, view: Any, plot: str, hit: bool = True) -> str:
+    """What a cowboy's arrival at ``plot`` leads to, from the town ``view`` shows (public: the
+    buildings and every cowboy on them): ``" — shootout with seat 1's Greenhorn"`` at a building
+    another player's cowboy holds; after Hit the Town (``hit``), ``" — annexes at once"`` at the
+    Church (no shootouts, always annexed; a cowboy the General Store moves there only joins);
+    ``""`` at an empty building, whose annex is the next decision."""
+    viewer = getattr(view, "seat", None)
+    for p in getattr(view, "plots", ()):
+        if p.id != plot or not p.building:
+            continue
+        if p.building in comp.always_annex:
+            return " — annexes at once" if hit else ""
+        if p.cowboys and p.building not in comp.no_shootout:
+            defender = p.cowboys[0]
+            strength = defender.strength
+            name = comp.type_names[strength] if 0 < strength < len(comp.type_names) else f"strength {strength}"
+            whose = "your" if defender.owner == viewer else f"seat {defender.owner}'s"
+            return f" — shootout with {whose} {name}"
+    return ""
+
+
 def _describe(comp: Components, action: Any, view: Any, seat: int | None = None) -> str:
     """``action`` in words; ``seat`` the actor (``None``: the viewer; see :meth:`DeadwoodTown.describe`)."""
     viewer = getattr(view, "seat", None)
@@ -147,7 +168,8 @@ def _describe(comp: Components, action: Any, view: Any, seat: int | None = None)
     if isinstance(action, A.HeadBack):
         return f"Head back to the Ranch: {your} {cowboy(action.strength)} from {place(action.place)}"
     if isinstance(action, A.HitTheTown):
-        return f"Hit the Town: send {your} {cowboy(action.strength)} to {place(action.plot)}"
+        where = place(action.plot) + _arrival(comp, view, action.plot)
+        return f"Hit the Town: send {your} {cowboy(action.strength)} to {where}"
     if isinstance(action, A.Finish):
         phase = getattr(view, "phase", "")
         return {
@@ -172,7 +194,7 @@ def _describe(comp: Components, action: Any, view: Any, seat: int | None = None)
     if isinstance(action, A.PickCowboy):
         return f"General Store: move seat {action.owner}'s {cowboy(action.strength)} from {place(action.plot)}"
     if isinstance(action, A.MoveTo):
-        return f"General Store: move it to {place(action.plot)}"
+        return f"General Store: move it to {place(action.plot)}{_arrival(comp, view, action.plot, hit=False)}"
     if isinstance(action, A.SendToMine):
         return (
             f"Grifter: send seat {action.owner}'s {cowboy(action.strength)} at {place(action.plot)}"

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hst
 from textual.widgets import Markdown
 from tui_helpers import (
+    advance,
     assert_same_for_any_redeal,
     assert_the_game_is_recorded_and_saved,
     check_every_point_of_view,
@@ -59,7 +60,7 @@ from tui.games.deadwood_town import (
     table_parts,
     token,
 )
-from tui.widgets import ActionPicker
+from tui.widgets import ActionPicker, GameLog
 
 GAME = engine.game("deadwood_town")
 UI = ui_for("deadwood_town")
@@ -121,8 +122,12 @@ async def test_full_game_from_the_keyboard(players: int, seat: int, seed: int, s
                 shown = screen_text(app, everything=False)
                 assert "Your move" in shown and "RAILS " in shown and f"You ({'RGYPO'[seat]})" in shown
                 assert "player" in shown and f"{seat} you (you)" in shown  # everyone's money, above the town
-                if state.view(seat).shootout is None:  # else the shootout shows above the town
+                view, events = state.view(seat), state.events(seat)
+                above = table_parts(view, events, names, 78, compact=app.size.height < 32)["fight"]
+                if above is None:
                     assert "Town Hall" in shown and "┌A1" in shown  # the town's top (z zooms it whole)
+                else:  # a shootout shows above the town (on a small screen, with its plot's row)
+                    assert above.plain.splitlines()[0][:40] in shown
 
         played = await play_from_the_keyboard(pilot, app, GAME, UI, strategy, random.Random(seed), check)
         assert played.decisions > 10 and played.levels > played.decisions  # some moves were inside groups
@@ -344,6 +349,78 @@ def test_a_shootout_die_by_die_on_the_table_and_in_the_log() -> None:
     assert (
         UI.describe_event(events[start + 6], view) == "  die 1: Seat 0 rolls a star at your cowboy: wounded (1 wound)"
     )
+
+
+def _grifter_shootout(**kwargs: Any) -> Any:
+    """Seat 1's Greenhorn holds the Grifter on D2, a row the town shows only when scrolled at
+    80x24; seat 0 (the person) is to play, its Gunslinger may attack it."""
+    return position(
+        2,
+        town={"D2": "grifter", "B1": "bank"},
+        cowboys={"D2": [(1, 1)]},
+        dice=["star", "blank", "crossed_guns"],
+        cartridges=[0, 0],
+        **kwargs,
+    )
+
+
+def row_on_screen(shown: str, row: str, plot: str, building: str) -> bool:
+    """The town's ``row`` is on the screen, ``plot`` in it with its ``building``: the row's top
+    edge (``┌D1``) with the plot's id, and the building's name under the plot's id."""
+    lines = shown.splitlines()
+    for k, line in enumerate(lines[:-1]):
+        if f"┌{row}1" in line and plot in line:
+            column = line.index(plot)
+            if lines[k + 1][column : column + len(building)] == building:
+                return True
+    return False
+
+
+async def test_a_shootout_off_the_top_rows_comes_into_view_at_80_by_24(tmp_path) -> None:
+    """Issue 37: at 80x24 the town shows rows A and B under the players. A move that leads to a
+    shootout says so, with whom; once fought, the shootout and its plot's row of the town show
+    above the town (the players still in view), and the log names the plot."""
+    app = table_app("deadwood_town", 2, 0, "random", 1, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn_or_over(app))
+        screen = play_screen(app)
+        app.session.recorder.state = _grifter_shootout(ponies=[0, 0])
+        screen.redraw()
+        await pilot.pause()
+        shown = screen_text(app, everything=False)
+        assert not row_on_screen(shown, "D", "D2", "Grifter")  # the town's top rows only
+        labels = [choice.label for choice in screen.query_one(ActionPicker)._root.all_choices()]
+        attack = "Hit the Town: send your Gunslinger to the Grifter (D2) — shootout with seat 1's Greenhorn"
+        assert attack in labels
+        assert "Hit the Town: send your Gunslinger to the Bank (B1)" in labels  # no shootout there
+        app.session.play(A.HitTheTown(2, "D2"))
+        advance(app.session, 0, random.Random(1))
+        screen.redraw()
+        await pilot.pause()
+        shown = screen_text(app, everything=False)
+        assert row_on_screen(shown, "D", "D2", "Grifter"), shown
+        assert "Shootout at the Grifter (D2): your Gunslinger (R2) attacks seat 1's Greenhorn" in shown
+        assert "» both survive" in shown and "1 random" in shown and "0 you" in shown
+        log = screen.query_one(GameLog).plain_lines
+        assert any(line.startswith("» Shootout at the Grifter (D2): ") for line in log)
+        await pilot.resize_terminal(100, 40)  # a tall screen: the town whole, the shootout under it
+        await pilot.pause()
+        parts = table_parts(app.session.view(), app.session.events(), NAMES[:2], 78)
+        assert parts["fight"] is None and parts["shootout"] is not None
+
+
+def test_a_shootout_waiting_for_the_defender_shows_its_row_on_a_small_screen() -> None:
+    st = _grifter_shootout(ponies=[0, 1])
+    act(st, 0, A.HitTheTown(2, "D2"))
+    assert st.to_act == (1,)  # skedaddle or stand
+    view, events = st.view(1), st.events(1)
+    fight = table_parts(view, events, NAMES[:2], 78, compact=True)["fight"]
+    assert fight is not None
+    lines = fight.plain.splitlines()
+    assert lines[0] == "Shootout at the Grifter (D2): seat 0's Gunslinger (R2) attacks your Greenhorn (G1)"
+    assert row_on_screen(fight.plain, "D", "D2", "Grifter") and "│R2 G1 " in fight.plain  # both on the plot
+    assert lines[-1] == "You decide: skedaddle or stand and fight"
+    assert table_parts(view, events, NAMES[:2], 78)["fight"].plain.splitlines() == [lines[0], lines[-1]]
 
 
 # -- the screen parts -------------------------------------------------------------------------

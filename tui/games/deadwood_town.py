@@ -31,6 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -60,6 +61,7 @@ __all__ = [
     "render_table",
     "table_parts",
     "token",
+    "town_row",
 ]
 
 COMP = components()
@@ -619,19 +621,24 @@ _RESULTS = {
 }
 
 
-def _last_shootout(view: View, events: list[Any]) -> Text | None:
-    """The last shootout, die by die, if it started since everyone's last turn (or is on now)."""
+def _last_shootout_start(view: View, events: list[Any]) -> int:
+    """Where in ``events`` the last shootout started, if it started since everyone's last turn
+    (or is on now); ``-1`` if none did."""
     turns = 0
-    start = -1
     for k in range(len(events) - 1, -1, -1):
         ev = events[k]
         if isinstance(ev, E.TurnStarted):
             turns += 1
             if turns > len(view.players):
-                return None
+                return -1
         elif isinstance(ev, E.ShootoutStarted):
-            start = k
-            break
+            return k
+    return -1
+
+
+def _last_shootout(view: View, events: list[Any]) -> Text | None:
+    """The last shootout, die by die, if it started since everyone's last turn (or is on now)."""
+    start = _last_shootout_start(view, events)
     if start < 0:
         return None
     fight = events[start]
@@ -670,7 +677,38 @@ def _dice(ev: E.DiceCounted) -> str:
     return f"{dice}: the {side} rolls {_plural(ev.extra, 'die', 'dice')} first, one at a time"
 
 
-def table_parts(view: View, events: list[Any], names: list[str], width: int = 100) -> dict[str, Text | None]:
+def town_row(view: View, plot: str, width: int = 100) -> Text | None:
+    """The row of the town grid (:func:`render_grid`) that holds ``plot``, its boxes alone
+    (``CELL_LINES + 2`` lines, borders included), or ``None`` where the grid does not fit."""
+    plots, _ = _geometry()
+    if plot not in plots:
+        return None
+    row = plots[plot][0]
+    alone = msgspec.structs.replace(view, plots=tuple(p for p in view.plots if plots[p.id][0] == row))
+    grid = render_grid(alone, width)
+    if grid is None:
+        return None
+    top = row * (CELL_LINES + 1)
+    return Text("\n").join(grid.split("\n", allow_blank=True)[top : top + CELL_LINES + 2])
+
+
+def _shootout_here(view: View, events: list[Any], width: int) -> Text | None:
+    """For a small screen, where the town shows only its top rows: the last shootout (see
+    :func:`_last_shootout`) with its plot's row of the town under its first line, then who decides
+    now or how it ended (its dice stay in the full account under the town)."""
+    start = _last_shootout_start(view, events)
+    full = _last_shootout(view, events)
+    if start < 0 or full is None:
+        return None
+    lines = full.split("\n", allow_blank=True)
+    row = town_row(view, events[start].plot, width)
+    rest = lines[1:] if view.shootout is not None else lines[-1:]
+    return Text("\n").join([lines[0], *([row] if row is not None else []), *rest])
+
+
+def table_parts(
+    view: View, events: list[Any], names: list[str], width: int = 100, compact: bool = False
+) -> dict[str, Text | None]:
     """The table's parts by name, top to bottom, styled (``None``: not shown now).
 
     ``status``; ``you`` (a seat's own line; ``None`` for the spectator and the omniscient view);
@@ -680,6 +718,10 @@ def table_parts(view: View, events: list[Any], names: list[str], width: int = 10
     it); ``town`` (the grid, or row by row below 64 columns); ``shootout`` (the last shootout, die
     by die, once over, if it began since everyone's last turn); ``lines`` (Crime Pool, Sheriff,
     railroad); ``stacks``.
+
+    ``compact`` (a short terminal, where only the town's top rows show under the players): the
+    ``fight`` part holds the last shootout, waiting or over, with its plot's row of the town
+    (:func:`town_row`), so that a shootout on row D is in view when it happens.
     """
     players, town, lines, stacks = board_parts(view, names, width)
     fight = _last_shootout(view, events)
@@ -688,7 +730,7 @@ def table_parts(view: View, events: list[Any], names: list[str], width: int = 10
         "status": _status(view, width),
         "you": _you(view),
         "players": players,
-        "fight": fight if waiting else None,
+        "fight": _shootout_here(view, events, width) if compact else fight if waiting else None,
         "town": town,
         "shootout": None if waiting else fight,
         "lines": lines,
@@ -721,11 +763,12 @@ class DeadwoodTownTable(TableWidget):
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last shootout, ``names`` the seats' players."""
         width = max((self.size.width or self.app.size.width - 1) - 1, 40)  # room for the scrollbar (.tcss)
-        key = (view, len(events), tuple(names), width)
+        compact = self.app.size.height < 32
+        key = (view, len(events), tuple(names), width, compact)
         if key == self._drawn:
             return
         self._drawn = key
-        parts = table_parts(view, events, names, width)
+        parts = table_parts(view, events, names, width, compact)
         for name in self.PARTS:
             static = self.query_one(f"#dt-{name}", DrawnStatic)
             part = parts[name]
@@ -979,7 +1022,9 @@ Top to bottom:
   money, cartridges, ponies, wanted posters, and your cowboys by strength in the Ranch and the
   Abandoned Mine (see *Players*).
 - **A shootout waiting for a decision** shows above the town: who attacked whom, the cartridges
-  declared so far, and who decides now.
+  declared so far, and who decides now. On a small screen (where only the town's top rows show)
+  every shootout since everyone's last turn shows there, with its plot's row of the town, and
+  then how it ended.
 - **The town**: the board's plots, rows A (top) to E, each row shifted half a plot like bricks;
   plots that share an edge are neighbours. Each box:
   - its id on its top edge (`C3`); `★` after the id: the **Sheriff** protects the plot (no
