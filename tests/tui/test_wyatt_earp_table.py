@@ -16,7 +16,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from textual.widgets import Static
 from tui_helpers import (
     advance,
     assert_same_for_any_redeal,
@@ -228,7 +227,7 @@ async def test_the_whole_hand_is_in_view_at_80_by_24(players: int, seed: int, tm
             hand = app.session.view().hand
             assert f"Your hand ({len(hand)}):" in shown, shown
             assert shown_hand(shown) in hand_items(hand), (shown, hand)
-            info = str(screen.query_one("#we-info", Static).content)
+            info = render_text(render_table(app.session.view(), app.session.events(), screen.names, 76, True), 80)
             seen |= {word for word in ("Shot:", "paid:", "Known in hands") if word in info}
             screen.query_one(".table").scroll_home(animate=False, immediate=True)
             positions += 1
