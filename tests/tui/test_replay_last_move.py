@@ -22,12 +22,12 @@ async def test_a_public_discard_is_told_from_another_seats_view() -> None:
         assert isinstance(viewer, ReplayScreen) and viewer.pov == 0
         viewer.cursor.goto(4)  # seat 1 discards: seen by everyone
         assert type(viewer.cursor.moves[3][1]).__name__ == "Discard" and viewer.cursor.moves[3][0] == 1
-        assert viewer._last_move() == "Last move: Seat 1 discards Photo (Billy the Kid)"
+        assert viewer._last_move() == "Last move: random (seat 1) discards Photo (Billy the Kid)"
         viewer.cursor.goto(3)  # seat 1 draws two cards: which ones is hidden from seat 0
-        assert viewer._last_move() == "Last move: Seat 1 draws 2 cards from the supply"
+        assert viewer._last_move() == "Last move: random (seat 1) draws 2 cards from the supply"
         viewer.pov = None  # the spectator sees the discard too
         viewer.cursor.goto(4)
-        assert viewer._last_move() == "Last move: Seat 1 discards Photo (Billy the Kid)"
+        assert viewer._last_move() == "Last move: random (seat 1) discards Photo (Billy the Kid)"
         viewer.pov = 1  # the mover's own view describes the action
         assert viewer._last_move().startswith("Last move: seat 1: ")
         viewer.pov = engine.OMNISCIENT
