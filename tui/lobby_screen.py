@@ -50,6 +50,7 @@ from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, show_chat
 from tui.widgets import LineInput, PageHelpScreen, Throttle, may_draw, update_static
+from tui.widgets.screen_diff import SendsChanges
 
 __all__ = [
     "LobbyHelpScreen",
@@ -883,7 +884,7 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         self._close((table, me))
 
 
-class SSHApp(App[None]):
+class SSHApp(SendsChanges, App[None]):
     """The app of one SSH session: the lobby and the server's tables.
 
     Args:

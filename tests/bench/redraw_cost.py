@@ -2,6 +2,7 @@
 
     python tests/bench/redraw_cost.py [--games deadwood1876,wyatt_earp,...] [--players 4]
                                       [--moves 150] [--stride 1] [--seed 1] [--profile 25]
+                                      [--check FILE] [--lobby N | --keys N | --build]
 
 For each game, a table of ``--players`` stand-in people (no bots, no turn timer) is opened in a
 lobby, and an :class:`~tui.lobby_screen.SSHApp` (120x40, 256 colours, as an SSH session) opens its
@@ -26,6 +27,20 @@ session's lobby sees over and over when bots play: a move at one table (one cell
 its length). ``--moves`` redraws are measured, one in five after a table came; the two kinds are
 reported apart.
 
+With ``--keys N``, the script measures a keystroke in the lobby instead: a lobby session listing
+``N`` tables (as with ``--lobby``) presses Down through the listing and Up back again, ``--moves``
+keys, each posted to the app as the SSH driver posts it; the CPU time of each key's handling, the
+layout, the compositor's update and its rendering into terminal output is measured as a redraw's
+is (the idle cost subtracted), with the bytes of terminal output per key.
+
+With ``--build``, the script measures what building a table screen costs instead: per game, a
+spectator's :class:`~tui.table_screen.ServerTableScreen` is pushed (composed, mounted and drawn
+once) ``--moves`` times over (at most 20), each at a new table a few moves into its game, with the
+garbage collector off; it reports the median CPU time of one build and how many more objects
+the collector tracks (``gc.get_objects()``) after it than before: all that the build left
+(``made``: what a collection right then would have to scan) and what stays once a collection
+has run (``kept``); the medians, and the first build's (the session's first table screen).
+
 The games are the same from run to run (the tables' seeds and codes come from ``--seed``), so
 ``--check FILE`` can show that a change to the screens leaves what they show as it was: the
 first run writes a digest of the whole screen (every cell's text and style, and the
@@ -38,6 +53,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import hashlib
 import json
 import pstats
@@ -53,6 +69,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from rich.color import ColorSystem  # noqa: E402
+from textual import events  # noqa: E402
 from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 
@@ -127,12 +144,14 @@ class SeededSecrets:
 
 def screen_digest(app: SSHApp, notes: list[str]) -> str:
     """A digest of the whole screen now (each cell's text and the terminal codes of its style,
-    however Textual cut the lines into segments) and of ``notes``."""
+    however Textual cut the lines into segments, empty segments left out) and of ``notes``."""
     digest = hashlib.sha256()
     codes: dict[Any, str] = {}
     for strip in app.screen._compositor.render_strips():
         runs: list[list[str]] = []
         for segment in strip:
+            if not segment.text:  # no cell
+                continue
             style = segment.style
             if style not in codes:
                 codes[style] = "" if style is None else style.render("\x00", color_system=ColorSystem.EIGHT_BIT)
@@ -299,6 +318,107 @@ async def measure_lobby(
     return result
 
 
+async def measure_keys(
+    game_id: str, players: int, tables: int, keys: int, seed: int, profiler: cProfile.Profile | None
+) -> dict[str, Any]:
+    """CPU time per keystroke of a lobby session moving through a listing of ``tables`` tables
+    (see the module docstring)."""
+    rng = random.Random(seed)
+    lobby_tables.secrets = SeededSecrets(seed)  # type: ignore[attr-defined]
+    costs: list[float] = []
+    idle: list[float] = []
+    sizes: list[int] = []
+    laid_out = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        config = ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=1000)
+        lobby = Lobby(Store(tmp), config)
+        for _ in range(tables):
+            table, people = new_table(lobby, game_id, players)
+            for _ in range(rng.randrange(1, 20)):
+                play_random(table, people, rng)
+        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            _configure_console(app, "256")
+            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+            app.screen._refresh = lambda: None  # type: ignore[attr-defined]  # no lobby redraws
+            await pilot.pause(0.3)
+            steps = ["down"] * (tables - 1) + ["up"] * (tables - 1)
+            for n in range(keys):
+                key = steps[n % len(steps)]
+                t0 = time.process_time()
+                await pilot.pause(SETTLE_S)  # the same wait, no key
+                idle.append(time.process_time() - t0)
+                written, laid = RenderingDriver.written, Layouts.count
+                if profiler is not None:
+                    profiler.enable()
+                t0 = time.process_time()
+                app.post_message(events.Key(key, None))
+                await pilot.pause(SETTLE_S)
+                costs.append(time.process_time() - t0)
+                if profiler is not None:
+                    profiler.disable()
+                sizes.append(RenderingDriver.written - written)
+                laid_out += Layouts.count > laid
+    base = statistics.median(idle)
+    ms = sorted(max(0.0, c - base) * 1000 for c in costs)
+    return {
+        "tables": tables,
+        "keys": len(ms),
+        "median_ms": round(statistics.median(ms), 2),
+        "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 2),
+        "median_bytes": int(statistics.median(sizes)),
+        "layouts": f"{laid_out}/{len(ms)}",
+        "idle_ms": round(base * 1000, 2),
+    }
+
+
+async def measure_build(game_id: str, players: int, builds: int, seed: int) -> dict[str, Any]:
+    """What building a spectator's table screen of ``game_id`` costs (see the module docstring)."""
+    rng = random.Random(seed)
+    lobby_tables.secrets = SeededSecrets(seed)  # type: ignore[attr-defined]
+    cpu: list[float] = []
+    made: list[int] = []
+    kept: list[int] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        config = ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=1000)
+        lobby = Lobby(Store(tmp), config)
+        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            _configure_console(app, "256")
+            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+            await pilot.pause(0.2)
+            for _ in range(builds):
+                table, people = new_table(lobby, game_id, players)
+                for _ in range(rng.randrange(5, 40)):
+                    play_random(table, people, rng)
+                screen = ServerTableScreen(table, sit=False)
+                gc.collect()
+                gc.disable()
+                try:
+                    before = len(gc.get_objects())
+                    t0 = time.process_time()
+                    await app.push_screen(screen)
+                    await pilot.pause(SETTLE_S)
+                    cpu.append(time.process_time() - t0)
+                    made.append(len(gc.get_objects()) - before)
+                    gc.collect()
+                    kept.append(len(gc.get_objects()) - before)
+                finally:
+                    gc.enable()
+                screen.leave(for_good=True)
+                app.pop_screen()
+                await pilot.pause(0.1)
+    return {
+        "game": game_id,
+        "builds": len(cpu),
+        "median_ms": round(statistics.median(cpu) * 1000, 1),
+        "made_objects": int(statistics.median(made)),
+        "kept_objects": int(statistics.median(kept)),
+        "first_made_objects": made[0],
+        "first_kept_objects": kept[0],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -309,9 +429,22 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the top N functions")
     parser.add_argument("--check", type=Path, metavar="FILE", help="write, or compare with, the screens' digests")
     parser.add_argument("--lobby", type=int, default=0, metavar="N", help="measure a lobby listing N tables")
+    parser.add_argument("--keys", type=int, default=0, metavar="N", help="measure keys in a lobby listing N tables")
+    parser.add_argument("--build", action="store_true", help="measure building a table screen")
     args = parser.parse_args()
     Layouts.install()
     profiler = cProfile.Profile() if args.profile else None
+    if args.build:
+        for game_id in args.games.split(","):
+            print(json.dumps(asyncio.run(measure_build(game_id, args.players, min(args.moves, 20), args.seed))))
+        return
+    if args.keys:
+        game_id = args.games.split(",")[0]
+        result = asyncio.run(measure_keys(game_id, args.players, args.keys, args.moves, args.seed, profiler))
+        print(json.dumps(result))
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+        return
     if args.lobby:
         game_id = args.games.split(",")[0]
         result = asyncio.run(measure_lobby(game_id, args.players, args.lobby, args.moves, args.seed, profiler))

@@ -32,8 +32,9 @@ from engine.deadwood1876.events import Card
 from engine.deadwood1876.game import Options
 from engine.deadwood1876.views import PlayerView, SafeView, View
 from tui.games.base import GameUI, TableWidget
+from tui.widgets.board import Board
 from tui.widgets.log import HIGHLIGHT
-from tui.widgets.quiet import DrawnStatic, update_static
+from tui.widgets.quiet import SteadyStatic, update_static
 
 __all__ = ["LEGEND", "Deadwood1876Table", "Deadwood1876UI", "card_text", "legend", "safe_text", "short_safe"]
 
@@ -248,21 +249,17 @@ class Deadwood1876Table(TableWidget):
         self.white_horses = white_horses
 
     def compose(self) -> ComposeResult:
-        yield Static(id="dw-status", classes="dw-line")
-        yield DrawnStatic(id="dw-town")
-        yield DrawnStatic(id="dw-seats")
-        yield DrawnStatic(id="dw-hand")
-        yield Static(id="dw-fight", classes="dw-line")
-        yield Static(id="dw-dice", classes="dw-line")
+        yield SteadyStatic(id="dw-status", classes="dw-line")
+        yield Board(id="dw-board")
 
     _drawn: tuple[Any, ...] | None = None
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last dice roll, ``names`` the seats' players.
 
-        Nothing is drawn when nothing it shows changed (the same view, events, names and size):
-        over SSH each drawing lays the whole screen out again. Parts in plain text that did not
-        change are left as they are.
+        Nothing is drawn when nothing it shows changed (the same view, events, names and size).
+        Under the status line, the town, the players, the hand, the fight and the dice are the
+        lines of one :class:`~tui.widgets.board.Board`: only the lines that changed are drawn.
         """
         width = max(self.size.width - 2, 40)
         header = self.app.size.height >= 32
@@ -271,13 +268,16 @@ class Deadwood1876Table(TableWidget):
             return
         self._drawn = key
         update_static(self.query_one("#dw-status", Static), self._status(view))
-        self.query_one("#dw-town", DrawnStatic).show(self._town(view))
-        self.query_one("#dw-seats", DrawnStatic).show(self._seats(view, names, header=header))
+        gap = 1 if header else 0  # a blank line above the town, the players and the hand
         fight = self._fight(view)
-        update_static(self.query_one("#dw-fight", Static), fight)
-        self.query_one("#dw-fight", Static).display = bool(fight.plain)
-        update_static(self.query_one("#dw-dice", Static), self._dice(view, events))
-        self.query_one("#dw-hand", DrawnStatic).show(self._hand(view, width))
+        parts = [
+            (self._town(view), gap),
+            (self._seats(view, names, header=header), gap),
+            (self._hand(view, width), gap),
+            (fight if fight.plain else None, 0),
+            (self._dice(view, events), 0),
+        ]
+        self.query_one("#dw-board", Board).show(parts, width)
 
     # -- the parts -------------------------------------------------------------------------
 
@@ -356,13 +356,14 @@ class Deadwood1876Table(TableWidget):
         table.add_column("", no_wrap=True, width=2)
         table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=26)
         table.add_column("cards", justify="right", no_wrap=True)
-        table.add_column("safes", ratio=1)
-        table.add_column("", max_width=16)
+        table.add_column("safes", ratio=1)  # then the notes (OUT, WINNER...), right after them
         for p in figures(view):
             table.add_row(*self._seat_row(view, p, names))
         return table
 
     def _seat_row(self, view: View, p: PlayerView, names: list[str]) -> list[RenderableType]:
+        """A player's row: turn mark, who, cards, then their Safes and the notes on them (OUT,
+        WINNER...) right after the Safes, never a column away at the table's far edge."""
         mark = Text()
         mark.append("▶" if p.seat == view.current else " ", style="bold")
         if p.chosen:
@@ -391,7 +392,9 @@ class Deadwood1876Table(TableWidget):
             notes.append(f"+{_gun(p.holster.gun)} Holster")
         if p.seat in view.winners:
             notes.append("WINNER")
-        return [mark, who, "-" if p.stranger else str(p.hand_size), safes, Text(" ".join(notes), style="bold")]
+        if notes:
+            safes.append_text(Text.assemble("  ", (" ".join(notes), "bold")))
+        return [mark, who, "-" if p.stranger else str(p.hand_size), safes]
 
     def _fight(self, view: View) -> Text:
         f = view.fight

@@ -33,8 +33,9 @@ from engine.deadwood_studios import events as E
 from engine.deadwood_studios.components import CREDITS, Scene, components
 from engine.deadwood_studios.views import PlayerView, RoleView, SetView, View
 from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
+from tui.widgets.board import Board
 from tui.widgets.log import HIGHLIGHT
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import SteadyStatic, update_static
 
 __all__ = [
     "DICE",
@@ -520,22 +521,15 @@ class DeadwoodStudiosTable(TableWidget):
     """The Deadwood Studios table: status, last roll, players, the map and the sets.
 
     Drawing the same view again at the same size changes nothing, so it is skipped (the screens
-    redraw after every move, a bot's included).
+    redraw after every move, a bot's included). Under the status line, the parts are the lines
+    of one :class:`~tui.widgets.board.Board`: a new view redraws only the lines that changed.
     """
 
     _drawn: tuple[Any, ...] | None = None
-    _players_first = False
-
-    def __init__(self, *, classes: str | None = None) -> None:
-        super().__init__(classes=classes)
-        self._parts: dict[str, Text] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(id="ds-status")
-        yield Static(id="ds-roll")
-        yield Static(id="ds-players")
-        yield Static(id="ds-map")
-        yield Static(id="ds-sets")
+        yield SteadyStatic(id="ds-status")
+        yield Board(id="ds-board")
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last roll, ``names`` the seats' players.
@@ -550,23 +544,11 @@ class DeadwoodStudiosTable(TableWidget):
         if key == self._drawn:
             return
         self._drawn = key
-        if players_first != self._players_first:
-            self._players_first = players_first
-            players = self.query_one("#ds-players")
-            if players_first:
-                self.move_child(players, before=self.query_one("#ds-roll"))
-            else:
-                self.move_child(players, after=self.query_one("#ds-roll"))
         status, roll, _, players, *rest = render_table(view, events, names, width)  # the status has the day
+        update_static(self.query_one("#ds-status", Static), status)
         board = rest[0] if len(rest) == 2 else None
-        self.query_one("#ds-map", Static).display = board is not None
-        parts = {"ds-status": status, "ds-roll": roll, "ds-players": players, "ds-sets": rest[-1]}
-        if board is not None:
-            parts["ds-map"] = board
-        for name, text in parts.items():  # an unchanged part is not updated: no new layout for it
-            if self._parts.get(name) != text:
-                self._parts[name] = text
-                update_static(self.query_one(f"#{name}", Static), text)
+        first = [(players, 0), (roll, 0)] if players_first else [(roll, 0), (players, 1)]
+        self.query_one("#ds-board", Board).show([*first, (board, 1), (rest[-1], 1)], width)
 
 
 # -- the log ----------------------------------------------------------------------------------

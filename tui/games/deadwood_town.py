@@ -45,6 +45,7 @@ from engine.deadwood_town.game import Options
 from engine.deadwood_town.state import MINE
 from engine.deadwood_town.views import PlayerView, PlotView, View
 from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
+from tui.widgets.board import Board
 from tui.widgets.log import HIGHLIGHT, capped_line
 from tui.widgets.quiet import DrawnStatic
 
@@ -749,16 +750,20 @@ class DeadwoodTownTable(TableWidget):
     the last shootout, the Crime Pool, Sheriff and railroad lines, the stacks (see
     :func:`table_parts`).
 
-    Drawing the same view again at the same size changes nothing, so it is skipped (the screens
-    redraw after every move, a bot's included).
+    Under the status line, the parts are the lines of one :class:`~tui.widgets.board.Board`:
+    drawing the same view again at the same size changes nothing, so it is skipped (the screens
+    redraw after every move, a bot's included), and a new view redraws only the lines that
+    changed.
     """
 
     _drawn: tuple[Any, ...] | None = None
     PARTS = ("status", "you", "players", "fight", "town", "shootout", "lines", "stacks")
+    GAPS = {"players", "town", "shootout", "lines"}
+    """The parts with a blank line above them (not on a short terminal)."""
 
     def compose(self) -> ComposeResult:
-        for name in self.PARTS:
-            yield DrawnStatic(id=f"dt-{name}")
+        yield DrawnStatic(id="dt-status")
+        yield Board(id="dt-board")
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
         """Draw ``view``; ``events`` give the last shootout, ``names`` the seats' players."""
@@ -769,12 +774,10 @@ class DeadwoodTownTable(TableWidget):
             return
         self._drawn = key
         parts = table_parts(view, events, names, width, compact)
-        for name in self.PARTS:
-            static = self.query_one(f"#dt-{name}", DrawnStatic)
-            part = parts[name]
-            static.display = part is not None
-            if part is not None:
-                static.show(part)
+        self.query_one("#dt-status", DrawnStatic).show(parts["status"])
+        gap = 0 if compact else 1
+        board = [(parts[name], gap if name in self.GAPS else 0) for name in self.PARTS[1:]]
+        self.query_one("#dt-board", Board).show(board, width)
 
 
 # -- the log ----------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from engine.wyatt_earp.events import Card
 from engine.wyatt_earp.game import Options
 from engine.wyatt_earp.views import GroupView, PlayerView, View
 from tui.games.base import GameUI, TableWidget
+from tui.widgets.board import Board
 from tui.widgets.log import HIGHLIGHT
 from tui.widgets.quiet import DrawnStatic
 
@@ -522,7 +523,8 @@ class WyattEarpTable(TableWidget):
     """The Wyatt Earp table for one seat: status, the Outlaw grid, piles, shot and score, hand.
 
     Drawing the same view again at the same size changes nothing, so it is skipped (the screens
-    redraw after every move, a bot's included).
+    redraw after every move, a bot's included). The grid and the lines under it are the lines of
+    one :class:`~tui.widgets.board.Board`: a new view redraws only the lines that changed.
     """
 
     _drawn: tuple[Any, ...] | None = None
@@ -534,8 +536,7 @@ class WyattEarpTable(TableWidget):
 
     def compose(self) -> ComposeResult:
         yield DrawnStatic(id="we-status")
-        yield DrawnStatic(id="we-grid")
-        yield DrawnStatic(id="we-info")
+        yield Board(id="we-board")
         yield DrawnStatic(id="we-hand")
 
     def draw(self, view: Any, events: list[Any], names: list[str]) -> None:
@@ -550,8 +551,8 @@ class WyattEarpTable(TableWidget):
         self._drawn = key
         status, grid, *info, hand = render_table(view, events, names, width, compact)
         self.query_one("#we-status", DrawnStatic).show(status)
-        self.query_one("#we-grid", DrawnStatic).show(grid)
-        self.query_one("#we-info", DrawnStatic).show(Group(*info))
+        board = [(grid, 0 if compact else 1), (Group(*info), 0)]
+        self.query_one("#we-board", Board).show(board, width)  # the grid and the lines under it
         mine = view.hands is None and view.seat is not None and view.seat >= 0
         self.query_one("#we-hand", DrawnStatic).set_class(mine, "-pinned").show(hand)
 

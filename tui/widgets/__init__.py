@@ -3,7 +3,7 @@
 from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
-from tui.widgets.quiet import DrawnStatic, LineInput, Throttle, may_draw, update_grid, update_static
+from tui.widgets.quiet import DrawnStatic, LineInput, SteadyStatic, Throttle, may_draw, update_grid, update_static
 from tui.widgets.regions import KEYS_HELP, REGION_BINDINGS, Regions
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
@@ -21,6 +21,7 @@ __all__ = [
     "LineInput",
     "ReplayControls",
     "ResultScreen",
+    "SteadyStatic",
     "Throttle",
     "may_draw",
     "update_grid",

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from engine import GameCapped
@@ -30,9 +32,15 @@ class GameLog(RichLog):
     lines, for scrolling) on every write, and a widget's virtual size is a layout reactive, yet
     the log's own size never depends on its lines (CSS sizes it, never ``auto``). Only its
     scrollbar follows the new size; showing or hiding the scrollbar still lays the screen out.
+
+    Nor does it draw the log twice, or every line of it anew: Textual's log repaints itself when
+    a line is written, and again once it has scrolled to the new end (after the screen's next
+    refresh). This log scrolls at once, and a scroll moves the lines it has drawn already up (or
+    down) in its cache of drawn lines: only the lines that come into view are drawn.
     """
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    _pass_style: Style | None = None  # the log's style during one drawing of its lines
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, max_lines=2000, id=id, classes=classes)
@@ -40,6 +48,7 @@ class GameLog(RichLog):
         self.plain_lines: list[str] = []
         self._styled: list[Text] = []  # every line as written, to wrap again at a new width
         self._wrapped_at = 0
+        self._rows = 0  # the lines the log showed at its last size
 
     def watch_virtual_size(self, size: Size) -> None:
         """The scrollbar follows the lines (what a layout would have done for it)."""
@@ -51,12 +60,21 @@ class GameLog(RichLog):
     def on_resize(self, event: Resize) -> None:
         """A new width (the log zoomed to the whole screen, or back): wrap every line again; a
         new size: the newest line stays in view (unless the viewer is in the log, reading)."""
-        super().on_resize(event)
+        # at its end as shown until now (or as far as the new size lets it scroll)
+        at_end = self.scroll_offset.y >= min(self.virtual_size.height - self._rows, self.max_scroll_y)
+        self._rows = self.scrollable_content_region.height
+        super().on_resize(event)  # the lines written before the log had a size are written now
+        self.refresh()  # (and a new virtual size repaints nothing by itself)
         before, self._wrapped_at = self._wrapped_at, event.size.width
-        follow = not self.has_focus  # the viewer does not read back in it: its end stays in view
+        # the viewer does not read back in it (or reads its end): its end stays in view
+        follow = not self.has_focus or at_end
         if before and before != self._wrapped_at and self._styled:
+            lines = max(1, self.virtual_size.height)
+            at = self.scroll_offset.y / lines  # how far into the log the viewer reads
             super().clear()
             self.write(Text("\n").join(self._styled), scroll_end=follow)
+            if not follow:  # the same part of the log in view, wrapped anew (not its first line)
+                self.scroll_to(y=round(at * self.virtual_size.height), animate=False, immediate=True)
         if follow:  # a new height (the screen laid out again) keeps the newest line in view
             self.call_after_refresh(self._to_end)
 
@@ -99,7 +117,66 @@ class GameLog(RichLog):
 
     def _write(self, text: Text) -> None:
         """Write ``text``; its end shows, unless the viewer reads back in the log."""
-        self.write(text, scroll_end=self._following())
+        follow = self._following()
+        before = len(self.lines)
+        self.write(text, scroll_end=False)
+        if follow:
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+        self.refresh_lines(before, len(self.lines) - before)  # where the new lines show, if they do
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolled: the lines drawn already move in the cache of drawn lines, and only those that
+        come into view are drawn (Textual's log draws every line again)."""
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.position = new_value
+        shift = round(new_value) - round(old_value)
+        if not shift:
+            return
+        height = self.size.height
+        gutter = self.styles.gutter
+        if abs(shift) >= height or gutter.top or gutter.bottom or not self.is_mounted:
+            self.refresh()
+            return
+        cache = self._styles_cache
+        cache._cache = {y - shift: strip for y, strip in cache._cache.items() if 0 <= y - shift < height}
+        coming = (
+            Region(0, height - shift, self.size.width, shift) if shift > 0 else Region(0, 0, self.size.width, -shift)
+        )
+        cache.set_dirty(coming)
+        self._repaint_regions.add(self.outer_size.region)  # every line shows elsewhere on screen
+        self._repaint_required = True
+        self.check_idle()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines of ``crop``, the log's style worked out once for them all (Textual's log works
+        it out, walking the widget's ancestors, two or three times a line)."""
+        self._pass_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_style = None
+
+    @property
+    def _line_style(self) -> Style:
+        style = self._pass_style
+        return self.rich_style if style is None else style
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the log's view (as Textual's log draws it)."""
+        scroll_x, scroll_y = self.scroll_offset
+        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        return line.apply_style(self._line_style)
+
+    def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
+        style = self._line_style
+        if y >= len(self.lines):
+            return Strip.blank(width, style)
+        key = (y + self._start_line, scroll_x, width, self._widest_line_width)
+        if key in self._line_cache:
+            return self._line_cache[key]
+        line = self.lines[y].crop_extend(scroll_x, scroll_x + width, style)
+        self._line_cache[key] = line
+        return line
 
     def _following(self) -> bool:
         """Whether a new line scrolls the log to its end: not while the viewer, who moved into the

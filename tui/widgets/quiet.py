@@ -13,19 +13,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
-from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.visual import Visual
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import _RenderCache
 from textual.widgets import DataTable, Input, Static
 
-__all__ = ["DrawnStatic", "LineInput", "content_key", "drawn_text", "update_static"]
+__all__ = ["DrawnStatic", "LineInput", "SteadyStatic", "content_key", "drawn_text", "update_static"]
 
 
 class LineInput(Input):
@@ -89,11 +89,12 @@ def update_static(static: Static, content: Any, *, same_size: bool = False) -> b
     """Show ``content`` in ``static`` unless it shows exactly that already.
 
     The screen is laid out again only if the Static's size may change: a Static whose width does
-    not depend on its content and whose height stays the same (as many lines as before at its
-    width, measured as Textual's layout measures them) is only repainted.
+    not depend on its content and whose content takes as many lines as it shows (fewer, for a
+    :class:`SteadyStatic`) is drawn anew without a layout, and only its lines whose cells changed
+    are repainted (the rest of the screen, and its other lines, are not drawn again).
 
     ``same_size``: the caller knows ``content`` takes as many lines as what is shown (a countdown
-    whose digits change): it is honoured (no measuring) when the text's length is also unchanged.
+    whose digits change); kept for the callers, the lines are counted anyway.
 
     Returns:
         True if the Static was updated, False if it already showed ``content``.
@@ -101,48 +102,65 @@ def update_static(static: Static, content: Any, *, same_size: bool = False) -> b
     key = content_key(content)
     if key is not None and key == content_key(static.content):
         return False
-    shown = static.content
-    if same_size and isinstance(content, Text) and isinstance(shown, Text):
-        if content.cell_len == shown.cell_len and content.plain.count("\n") == shown.plain.count("\n"):
-            static.update(content, layout=False)
-            return True
     width = _fixed_width(static)
     if width is None:
         static.update(content)
         return True
-    before = _height(static, width)
-    static.update(content, layout=False)
-    if _height(static, width) != before:
-        static.refresh(layout=True)
+    visual = visualize(static, content, markup=static._render_markup)
+    strips = Visual.to_strips(static, visual, width, None, static.visual_style)
+    shown = static.size.height
+    if len(strips) > shown or (len(strips) < shown and not isinstance(static, SteadyStatic)):
+        static.update(content)
+        return True
+    static._Static__content = content  # type: ignore[attr-defined]  # what Static.update sets,
+    static._Static__visual = visual  # type: ignore[attr-defined]  # without its whole refresh
+    _repaint_rows(static, strips)
     return True
 
 
-def _height(static: Static, width: int) -> int:
-    """How many lines ``static``'s content takes at ``width`` (as Textual's layout counts them;
-    measured once per content and width, kept on the Static: measuring a Rich table renders it)."""
-    visual = static.visual
-    known: tuple[Visual, int, int] | None = getattr(static, "_quiet_height", None)
-    if known is not None and known[0] is visual and known[1] == width:
-        return known[2]
-    height = _unwrapped_height(visual, static, width)
-    if height is None:
-        height = visual.get_height(static.styles, width)
-    static._quiet_height = (visual, width, height)  # type: ignore[attr-defined]
-    return height
+def _repaint_rows(static: Static, rows: list[Strip]) -> None:
+    """Show ``rows`` (the Static's content drawn at its width, no more rows than it shows) in
+    ``static``, repainting only the rows that differ from what it shows: Textual's own update
+    repaints them all, and the screen around them."""
+    size = static.size
+    old = static._render_cache
+    static._render_cache = _RenderCache(size, rows)
+    if old.size != size or static._dirty_regions:  # what it shows is not drawn yet: all of it
+        static.refresh()
+        static._dirty_regions.clear()
+        return
+    before = old.lines
+    changed = [
+        y for y in range(max(len(before), len(rows))) if y >= len(before) or y >= len(rows) or before[y] != rows[y]
+    ]
+    if changed:
+        static.refresh(*(Region(0, y, size.width, 1) for y in changed))
+        static._dirty_regions.clear()  # the rows are drawn already (Widget.render_line would draw all again)
 
 
-def _unwrapped_height(visual: Visual, static: Static, width: int) -> int | None:
-    """The height of text whose every line fits in ``width`` (no tabs, no line padding): its
-    number of lines, found without wrapping it; ``None`` for anything else."""
-    if not isinstance(visual, Content) or static.styles.get("line_pad", 0):
-        return None
-    plain = visual.plain
-    if "\t" in plain:
-        return None
-    lines = plain.split("\n")
-    if any(cell_len(line) > width for line in lines):
-        return None
-    return len(lines)
+class SteadyStatic(Static):
+    """A Static that keeps the most lines it has shown at its width: when its content takes fewer,
+    the lines below are blank, and the screen is not laid out again (the parts below it do not
+    move). Only content longer than ever lays the screen out; a new width starts afresh.
+
+    For the parts of a game's table that come and go or change their length (a fight's line, the
+    last roll): each change would otherwise lay the whole screen out again.
+    """
+
+    _most: tuple[int, int] = (0, 0)  # (width, the most lines at that width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The content's height, or the most it has been at ``width``."""
+        height = self._content_lines(container, viewport, width)
+        known_width, most = self._most
+        if known_width == width and most > height:
+            return most
+        self._most = (width, height)
+        return height
+
+    def _content_lines(self, container: Size, viewport: Size, width: int) -> int:
+        """How many lines the content takes at ``width``."""
+        return super().get_content_height(container, viewport, width)
 
 
 def _fixed_width(static: Static) -> int | None:
@@ -177,7 +195,7 @@ def drawn_text(console: Console, options: ConsoleOptions, renderable: Any, width
     return text
 
 
-class DrawnStatic(Static):
+class DrawnStatic(SteadyStatic):
     """A Static for Rich renderables (tables, groups) that costs a redraw only what changed.
 
     Textual draws a Rich renderable in a Static twice when it changes (once to measure its height
