@@ -40,7 +40,6 @@ import logging.handlers
 import math
 import os
 import re
-import secrets
 import shlex
 import signal
 import socket
@@ -55,23 +54,25 @@ from typing import Any, NoReturn
 import asyncssh
 
 import engine
-from bots import workers
-from bots.protocol import MAX_LINE_BYTES, decide_message, end_message, parse_reply, start_message
+from bots.protocol import MAX_LINE_BYTES, parse_reply
+from lobby import protocol as hall_protocol
+from lobby.client import HallClient
 from lobby.ladder import Ladder, LadderError, accepted_counts, leaderboard_json, leaderboard_text
 from lobby.logtext import LogFormatter, loggable
 from lobby.matchmaker import MatchPolicy
-from lobby.store import NameTaken, Store, valid_name
+from lobby.store import Store, valid_name
 from lobby.tables import (
     DEFAULT_SERVER_BOTS,
     Identity,
     Lobby,
     ServerConfig,
-    Table,
     TableError,
     clean_text,
     default_house_bots,
     shown,
 )
+from serve.hall import Hall, open_hall
+from serve.limits import LogThrottle, RateLimiter
 
 __all__ = [
     "LogThrottle",
@@ -91,121 +92,6 @@ MAX_SESSIONS_PER_CONNECTION = 4
 """Sessions (channels) one SSH connection may have open at once."""
 
 _NAME_HELP = "a lower-case letter, then lower-case letters, digits, '-' or '_' (24 at most)"
-
-
-class RateLimiter:
-    """Per-key limits on new things (a token bucket) and on concurrent ones; a key is an address.
-
-    :meth:`admit` and :meth:`done` count an address's connections (the bucket and the cap on
-    open ones); :meth:`take` uses the bucket alone, for anything else counted per key (the
-    sessions of an address or of a connection, :class:`SaloonServer`; log lines,
-    :class:`LogThrottle`).
-
-    Args:
-        burst: new connections (tokens) an address may take at once.
-        per_second: how fast its allowance refills.
-        max_concurrent: connections an address may hold open at once (:meth:`admit`).
-    """
-
-    def __init__(self, burst: int = 10, per_second: float = 0.5, max_concurrent: int = 20) -> None:
-        self.burst = burst
-        self.per_second = per_second
-        self.max_concurrent = max_concurrent
-        self._tokens: dict[str, tuple[float, float]] = {}
-        self._open: dict[str, int] = {}
-
-    def admit(self, address: str) -> str | None:
-        """Count a new connection from ``address``; returns why it is refused, or ``None`` if admitted."""
-        if self._open.get(address, 0) >= self.max_concurrent:
-            now = time.monotonic()
-            self._tokens[address] = (self._refilled(address, now), now)
-            return (
-                f"too many connections from {address} at once ({self.max_concurrent}); close one of them and try again"
-            )
-        wait = self.take(address)
-        if wait:
-            if math.isinf(wait):
-                return f"too many new connections from {address}; try again later"
-            return (
-                f"too many new connections from {address} (at most {self.burst} at once, then one every "
-                f"{1 / self.per_second:g} s); try again in {math.ceil(wait)} s"
-            )
-        self._open[address] = self._open.get(address, 0) + 1
-        return None
-
-    def take(self, key: str) -> float:
-        """Take a token from ``key``'s bucket (without counting anything as open).
-
-        Returns:
-            ``0.0`` if a token was taken; else the seconds until one is there again (``math.inf``
-            if the bucket does not refill), and nothing was taken.
-        """
-        now = time.monotonic()
-        if len(self._tokens) > 10_000:
-            self._prune(now)
-        tokens = self._refilled(key, now)
-        if tokens < 1.0:
-            self._tokens[key] = (tokens, now)
-            return math.inf if self.per_second <= 0 else (1.0 - tokens) / self.per_second
-        self._tokens[key] = (tokens - 1.0, now)
-        return 0.0
-
-    def forget(self, key: str) -> None:
-        """Drop ``key``'s bucket (a closed connection's: its key never comes again)."""
-        self._tokens.pop(key, None)
-
-    def done(self, address: str) -> None:
-        """An admitted connection from ``address`` closed."""
-        left = self._open.get(address, 0) - 1
-        if left > 0:
-            self._open[address] = left
-        else:
-            self._open.pop(address, None)
-
-    def _refilled(self, key: str, now: float) -> float:
-        tokens, last = self._tokens.get(key, (float(self.burst), now))
-        return min(float(self.burst), tokens + (now - last) * self.per_second)
-
-    def _prune(self, now: float) -> None:
-        for address, (tokens, last) in list(self._tokens.items()):
-            if address not in self._open and tokens + (now - last) * self.per_second >= self.burst:
-                del self._tokens[address]
-
-
-class LogThrottle:
-    """At most one log line per key and interval (a :class:`RateLimiter` bucket of one token);
-    the lines left out are counted, and the next line logged says how many.
-
-    What a client can make the server log again and again (a refused connection, a refused
-    session) goes through this, so a flood of them costs a line a minute, not a line each.
-
-    Args:
-        interval_s: seconds between two lines of one key.
-    """
-
-    def __init__(self, interval_s: float = 60.0) -> None:
-        self.interval_s = interval_s
-        self._bucket = RateLimiter(burst=1, per_second=1 / interval_s, max_concurrent=0)
-        self._left_out: dict[str, int] = {}
-
-    def allow(self, key: str) -> int | None:
-        """Whether a line of ``key`` may be logged now.
-
-        Returns:
-            ``None``: leave it out (it is counted); else the number of lines of ``key`` left out
-            since the last one logged (``0``, or what to add as "and N more").
-        """
-        if self._bucket.take(key):
-            if len(self._left_out) > 10_000:  # a flood from many addresses: lose the counts, not memory
-                self._left_out.clear()
-            self._left_out[key] = self._left_out.get(key, 0) + 1
-            return None
-        return self._left_out.pop(key, 0)
-
-    @staticmethod
-    def more(count: int) -> str:
-        """What a logged line adds for ``count`` lines left out before it (``""`` for none)."""
-        return f" (and {count} more since the last line like it)" if count else ""
 
 
 MAX_REFUSALS_SAYING_WHY = 64
@@ -263,6 +149,8 @@ class _Login:
     """The SSH user name the client gave (not checked: only :func:`loggable` may log it)."""
     key: str = field(default_factory=lambda: f"connection {next(_connection_numbers)}")
     """The connection's key in :attr:`SaloonServer.connection_sessions`."""
+    identified: asyncio.Future[None] | None = None
+    """Done once the hall said who this is (:meth:`SaloonServer.identify_login`)."""
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -285,7 +173,8 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
 
 
 class _Auth(asyncssh.SSHServer):
-    """Authentication for one connection: keys register accounts; keyless clients are guests or refused."""
+    """Authentication for one connection: keys register accounts (at the hall); keyless clients are
+    guests or refused."""
 
     def __init__(self, server: SaloonServer) -> None:
         self._server = server
@@ -310,15 +199,17 @@ class _Auth(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if not valid_name(username):
             return False
-        store = self._server.store
-        owner = store.name_for_key(key.get_fingerprint())
-        if owner == username or (owner is None and not store.name_taken(username)):
+        try:
+            answer = await self._server.client.check_key(username, key.get_fingerprint())
+        except ConnectionError:
+            return False
+        if answer == 1:
             self._key = key
             return True
-        if owner is not None:
+        if answer == 2:
             self._foreign_key = True
         return False
 
@@ -340,55 +231,39 @@ class _Auth(asyncssh.SSHServer):
         login: _Login = conn.get_extra_info("saloon_login")
         username = str(conn.get_extra_info("username") or "")
         key = None if self._keyless else self._key
-        login.identity, login.refusal = self._server.identify(username, key, self._foreign_key, login.address)
+        login.identified = asyncio.get_running_loop().create_task(
+            self._server.identify_login(login, username, key, self._foreign_key)
+        )
 
 
 class _RemoteBot:
-    """A remote bot's channel: the JSON-lines bot protocol over an SSH session without a PTY."""
+    """A remote bot's channel: the JSON-lines bot protocol over an SSH session without a PTY.
 
-    def __init__(self, identity: Identity, process: asyncssh.SSHServerProcess[bytes]) -> None:
+    The hall decides what it is sent (:class:`serve.hall.Endpoint`): this end writes the hall's
+    lines to the bot, reads the bot's and answers the hall's decisions with the index the bot chose.
+    """
+
+    def __init__(self, identity: Identity, process: asyncssh.SSHServerProcess[bytes], client: HallClient) -> None:
         self.identity = identity
         self._process = process
-        self._waiting: asyncio.Future[bytes] | None = None
-        self.table: Table | None = None
+        self._client = client
+        self._waiting: int | None = None
+        self._legal = 0
         self.done = asyncio.get_running_loop().create_future()
 
-    # Controller -----------------------------------------------------------------------------
+    # What the hall asks -----------------------------------------------------------------------
 
-    def changed(self, what: Any) -> None:
-        if isinstance(what, Table) and what.status == "closed":
-            self._finish("the table closed", 1)
+    def write(self, data: bytes) -> None:
+        """A line of the protocol (start, end) from the hall."""
+        self._send(data)
 
-    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
-        self._finish(reason, 1)
-
-    def start(self, table: Table, seat: int) -> None:
-        self._send(start_message(table.game.id, seat, table.num_players, table.options_dict))
-
-    async def decide(self, seat: int, view: Any, legal: list[Any], deadline_ms: int) -> int:
+    def decide(self, did: int, data: bytes, legal: int) -> None:
+        """Ask the bot (the hall's decision ``did``); its answer goes back when its line comes."""
         if self.done.done():
-            raise ConnectionError("the bot is gone")
-        loop = asyncio.get_running_loop()
-        self._waiting = loop.create_future()
-        self._send(decide_message(seat, view, legal, deadline_ms))
-        try:
-            line = await self._waiting
-        finally:
-            self._waiting = None
-        return parse_reply(line, len(legal))
-
-    def end(self, outcome: engine.Outcome) -> None:
-        self._send(end_message(outcome))
-        self._finish(None, 0)
-
-    def fault(self, message: str) -> None:
-        self._finish(f"bot fault: {message}", 1)
-
-    # Channel --------------------------------------------------------------------------------
-
-    def _send(self, data: bytes) -> None:
-        if not self.done.done():
-            self._process.stdout.write(data)
+            self._client.send(hall_protocol.Answer(did, None, "the bot is gone"))
+            return
+        self._waiting, self._legal = did, legal
+        self._send(data)
 
     def note(self, message: str) -> None:
         """Tell the bot's operator ``message`` on stderr (its log; stdout carries only the protocol)."""
@@ -396,22 +271,36 @@ class _RemoteBot:
             with contextlib.suppress(Exception):
                 self._process.stderr.write(f"Saloon: {message}\n".encode())
 
-    def _finish(self, message: str | None, status: int) -> None:
+    def finish(self, message: str | None, status: int) -> None:
+        """The bot's session is over (the hall said so, or its channel closed)."""
         if not self.done.done():
             self.done.set_result((message, status))
-        if self._waiting is not None and not self._waiting.done():
-            self._waiting.set_exception(ConnectionError(message or "the bot is gone"))
+
+    def hall_lost(self, why: str) -> None:
+        self.finish(f"the saloon is restarting: {why}", 1)
+
+    # Channel --------------------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        if not self.done.done():
+            self._process.stdout.write(data)
 
     def _protocol_fault(self, message: str) -> None:
-        """A fault outside a decision: the table logs it (results, replay) and closes the channel."""
-        if self.table is not None and not self.done.done():
-            self.table.bot_fault(self, message)  # type: ignore[arg-type]
-        self._finish(f"bot fault: {message}", 1)
+        """A fault outside a decision: the hall's table logs it (results, replay); the channel closes."""
+        if not self.done.done():
+            self._client.send(hall_protocol.BotFault(self._client.sid_of(self), message))
+        self.finish(f"bot fault: {message}", 1)
 
     def line(self, data: bytes) -> None:
         """One line from the bot: the answer to the open decision, or a fault."""
-        if self._waiting is not None and not self._waiting.done():
-            self._waiting.set_result(data)
+        if self._waiting is not None:
+            did, self._waiting = self._waiting, None
+            try:
+                index = parse_reply(data, self._legal)
+            except Exception as exc:  # a bad reply: the hall records the fault
+                self._client.send(hall_protocol.Answer(did, None, str(exc) or type(exc).__name__))
+            else:
+                self._client.send(hall_protocol.Answer(did, index))
         elif not self.done.done():
             self._protocol_fault("output written when no decision was asked")
 
@@ -426,7 +315,7 @@ class _RemoteBot:
             except (asyncssh.Error, OSError):
                 data = b""
             if not data:
-                self._finish("the bot closed its input", 0)
+                self.finish("the bot closed its input", 0)
                 return
             buffer += data
             while b"\n" in buffer:
@@ -435,45 +324,6 @@ class _RemoteBot:
             if len(buffer) > MAX_LINE_BYTES:
                 self._protocol_fault(f"a line longer than {MAX_LINE_BYTES} bytes")
                 return
-
-
-class _LadderBot(_RemoteBot):
-    """A remote bot on the ladder: one game at a time, back in the queue after each ``end``."""
-
-    def __init__(
-        self, identity: Identity, process: asyncssh.SSHServerProcess[bytes], ladder: Ladder, game: str, counts: Any
-    ) -> None:
-        super().__init__(identity, process)
-        self.ladder = ladder
-        self.game = game
-        self.counts = counts
-
-    def changed(self, what: Any) -> None:
-        if what is self.table and isinstance(what, Table) and what.status == "closed":
-            self._finish("the ladder table closed", 1)
-
-    def seated(self, table: Table, seat: int) -> None:
-        """The ladder seated this bot (called by :class:`lobby.ladder.Ladder`)."""
-        others = ", ".join(s.name for s in table.seats if s.index != seat)
-        self.note(f"seated at rated table {table.code} ({table.title}), seat {seat}, against {others}")
-
-    def start(self, table: Table, seat: int) -> None:
-        self.table = table
-        super().start(table, seat)
-
-    def end(self, outcome: engine.Outcome) -> None:
-        self._send(end_message(outcome))
-        table, self.table = self.table, None
-        if table is not None:
-            table.release(self)  # type: ignore[arg-type]  # the game is over: only stops listening
-        if self.done.done():
-            return
-        try:
-            self.ladder.join(self, self.game, self.counts, kind="remote")  # type: ignore[arg-type]
-        except TableError as exc:
-            self._finish(f"ladder: {exc}", 1)
-            return
-        self.note("queued again")
 
 
 def _strict_parser(prog: str) -> argparse.ArgumentParser:
@@ -572,17 +422,26 @@ class _ReplaysSFTP(asyncssh.SFTPServer):
             the session, and every request is refused with this reason).
     """
 
-    def __init__(self, chan: asyncssh.SSHServerChannel[bytes], root: Path, refusal: str | None = None) -> None:
+    def __init__(
+        self, chan: asyncssh.SSHServerChannel[bytes], root: Path, refusal: str | None = None, login: Any = None
+    ) -> None:
         super().__init__(chan, chroot=os.fsencode(root))
         self._refusal = refusal
+        self._login = login  # the connection's _Login: who it is may still be on its way from the hall
 
     @staticmethod
     def _refuse() -> NoReturn:
         raise asyncssh.SFTPPermissionDenied("the replays folder is read-only")
 
+    def refuse_all(self, refusal: str) -> None:
+        """From now on every request is refused with ``refusal``."""
+        self._refusal = refusal
+
     def map_path(self, path: bytes) -> bytes:
         if self._refusal is not None:
             raise asyncssh.SFTPPermissionDenied(self._refusal)
+        if self._login is not None and self._login.identity is None:
+            raise asyncssh.SFTPPermissionDenied(self._login.refusal or "not logged in")
         return super().map_path(path)
 
     def open(self, path: bytes, pflags: int, attrs: asyncssh.SFTPAttrs) -> Any:
@@ -646,7 +505,13 @@ Saloon: Wild West board games over SSH.
 
 
 class SaloonServer:
-    """The SSH server: the listening socket, authentication, sessions, the lobby and the store.
+    """A front: the SSH server's listening socket, authentication and sessions, reaching the hall
+    (:mod:`serve.hall`) through :class:`lobby.client.HallClient`.
+
+    Without ``hall`` the server runs its own hall in this process and talks to it over a socket
+    pair, through the same protocol as any front (one code path): :attr:`lobby`, :attr:`store`
+    and :attr:`ladder` are then that hall's. With ``hall`` (``unix:PATH`` or ``tcp:HOST:PORT``,
+    what ``saloon serve --workers N`` gives each front) it connects to that hall.
 
     Args:
         data_dir: where accounts, the host key and replays live.
@@ -660,6 +525,13 @@ class SaloonServer:
             one a second, by default).
         connection_sessions: the per-connection session bucket; ``None``: ``limiter``'s burst
             and rate (bursts of 10, then one every 2 s, by default).
+        hall: the hall's address (``None``: a hall of this process's own). ``limiter``,
+            ``address_sessions`` and ``config`` are the hall's: a front with a ``hall`` address
+            ignores them.
+        reuse_port: listen with ``SO_REUSEPORT``, so several fronts share the port (the kernel
+            spreads the connections).
+        name: this front's name in the hall's log.
+        tls: a TLS context for a ``tcp:`` hall address (see ``docs/hall.md``).
 
     Sessions (a terminal, a command, a bot, SFTP) are rate-limited per connection and per
     address, whoever opens them, logged in or not: every session takes a token from both
@@ -690,53 +562,123 @@ class SaloonServer:
         limiter: RateLimiter | None = None,
         address_sessions: RateLimiter | None = None,
         connection_sessions: RateLimiter | None = None,
+        hall: str | None = None,
+        reuse_port: bool = False,
+        name: str = "front",
+        tls: Any = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.host = host
         self.port = port
         self.guest = guest
-        self.config = config or ServerConfig()
-        self.limiter = limiter or RateLimiter()
-        self.address_sessions = address_sessions or RateLimiter(
-            burst=2 * self.limiter.burst, per_second=2 * self.limiter.per_second
-        )
-        """Sessions per address (a token bucket keyed by the address)."""
-        self.connection_sessions = connection_sessions or RateLimiter(
-            burst=self.limiter.burst, per_second=self.limiter.per_second
-        )
+        self.hall_address = hall
+        self.reuse_port = reuse_port
+        self.name = name
+        self.tls = tls
+        self.hall: Hall | None = None
+        """The hall of this process (``None`` for a front of another process's hall)."""
+        if hall is None:
+            self.hall = Hall(data_dir, config, guest, limiter, address_sessions)
+        limits = limiter or RateLimiter()
+        self.connection_sessions = connection_sessions or RateLimiter(burst=limits.burst, per_second=limits.per_second)
         """Sessions per connection (a token bucket keyed by the connection, dropped when it closes)."""
         self.log_throttle = LogThrottle()
         """What bounds the lines about refusals: one a minute per address and kind."""
-        self.store: Store = None  # type: ignore[assignment]  # made in start()
-        self.lobby: Lobby = None  # type: ignore[assignment]
-        self.ladder: Ladder = None  # type: ignore[assignment]
+        self.client = HallClient(name)
+        """This front's connection to the hall; its mirrors are what the screens read."""
         self.sessions: set[Any] = set()
         self.collector: Collector | None = None
         """The garbage-collector policy (:func:`run_server` sets it; in-process test servers have none)."""
         self.web: Any = None
         """The browser page (a :class:`serve.web.WebServer`, which sets this); it starts and stops with this server."""
+        self.stopped: asyncio.Event | None = None
+        """Set when the hall's connection is lost (a front then stops: its supervisor starts another)."""
         self._sock: socket.socket | None = None
         self._accept_task: asyncio.Task[None] | None = None
         self._connections: set[asyncio.Task[None]] = set()
         self._refusals: set[asyncio.Task[None]] = set()
         self._options: asyncssh.SSHServerConnectionOptions | None = None
 
+    # The hall's state, when the hall is this process's (tests, --workers 1) -----------------------
+
+    @property
+    def config(self) -> ServerConfig:
+        return self.hall.config if self.hall is not None else ServerConfig()
+
+    @property
+    def lobby(self) -> Lobby:
+        """The hall's lobby (``None`` in a front of another process's hall)."""
+        return self.hall.lobby if self.hall is not None else None  # type: ignore[return-value]
+
+    @property
+    def store(self) -> Store:
+        return self.hall.store if self.hall is not None else None  # type: ignore[return-value]
+
+    @property
+    def ladder(self) -> Ladder:
+        return self.hall.ladder if self.hall is not None else None  # type: ignore[return-value]
+
+    @property
+    def limiter(self) -> RateLimiter:
+        assert self.hall is not None
+        return self.hall.limiter
+
+    @limiter.setter
+    def limiter(self, limiter: RateLimiter) -> None:
+        assert self.hall is not None
+        self.hall.limiter = limiter
+
+    @property
+    def address_sessions(self) -> RateLimiter:
+        assert self.hall is not None
+        return self.hall.address_sessions
+
+    def front_side(self, endpoint: Any) -> Any:
+        """What stands at this front for one of this process's hall's endpoints (a screen, a remote
+        bot's channel): tests reach a session's screen from the table it sits or watches at."""
+        return self.client.listener(endpoint.sid)
+
+    def identify(
+        self, username: str, key: asyncssh.SSHKey | None, foreign_key: bool = False, address: str = ""
+    ) -> tuple[Identity | None, str | None]:
+        """The hall's :meth:`serve.hall.Hall.identify` for ``key`` (this process's hall only: tests)."""
+        assert self.hall is not None
+        fingerprint = None if key is None else key.get_fingerprint()
+        public = "" if key is None else key.export_public_key().decode().strip()
+        return self.hall.identify(username, fingerprint, public, foreign_key, address)
+
     async def start(self) -> None:
-        """Open the store, resume the games that were running (:meth:`lobby.tables.Lobby.resume`),
-        load (or make) the host key and start listening.
+        """Reach the hall (starting this process's own first: it opens the store and resumes the games
+        that were running, :meth:`lobby.tables.Lobby.resume`), load (or make) the host key and start listening.
 
         asyncssh's own log lines below WARNING are turned off (unless its logger's level was set
         already): at INFO it logs every client's user name and command line raw, before Saloon
         looks at them. The server logs what it needs itself, through :func:`lobby.logtext.loggable`.
+
+        Raises:
+            lobby.client.HallLost: the hall cannot be reached, or refused this front.
+            OSError: the port cannot be listened on.
         """
         asyncssh_log = logging.getLogger("asyncssh")
         if asyncssh_log.level == logging.NOTSET:
             asyncssh_log.setLevel(logging.WARNING)
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.data_dir)
-        self.lobby = Lobby(self.store, self.config)
-        self.ladder = Ladder(self.lobby)
-        self.lobby.resume()  # the games running when the server stopped or was killed (the store's journal)
+        loop = asyncio.get_running_loop()
+        if self.hall is not None:
+            await self.hall.start()
+            near, far = socket.socketpair()
+            self.hall.attach(far)
+            reader, writer = await asyncio.open_connection(sock=near, limit=hall_protocol.MAX_FRAME + 4)
+            secret = self.hall.secret
+        else:
+            assert self.hall_address is not None
+            reader, writer = await open_hall(self.hall_address, self.tls)
+            secret = hall_protocol.load_hall_secret(self.data_dir)
+        await self.client.connect(reader, writer, secret)
+        self.guest = self.client.guest if self.hall is None else self.guest
+        self.stopped = asyncio.Event()
+        assert self.client.lost is not None
+        self.client.lost.add_done_callback(lambda _: self.stopped.set() if self.stopped else None)
         host_key = load_host_key(self.data_dir)
         self._options = asyncssh.SSHServerConnectionOptions(
             server_factory=lambda: _Auth(self),
@@ -753,12 +695,11 @@ class SaloonServer:
             keepalive_interval=30,
             keepalive_count_max=3,
         )
-        sock = socket.create_server((self.host, self.port), backlog=256, reuse_port=False)
+        sock = socket.create_server((self.host, self.port), backlog=256, reuse_port=self.reuse_port)
         sock.setblocking(False)
         self._sock = sock
         self.port = sock.getsockname()[1]
-        self._accept_task = asyncio.get_running_loop().create_task(self._accept(), name="ssh accept")
-        self.ladder.start()
+        self._accept_task = loop.create_task(self._accept(), name="ssh accept")
         log.info(
             "Saloon listening on %s port %d (data in %s)", self.host, self.port, self.data_dir, extra={"console": True}
         )
@@ -766,7 +707,7 @@ class SaloonServer:
             await self.web.start()
 
     async def stop(self) -> None:
-        """Stop listening, close every connection and table, and close the store."""
+        """Stop listening, close every connection, and (this process's hall) every table and the store."""
         try:
             if self.web is not None:
                 await self.web.stop()
@@ -776,43 +717,50 @@ class SaloonServer:
                     await self._accept_task
             if self._sock is not None:
                 self._sock.close()
-            if self.ladder is not None:
-                await self.ladder.stop()
-            if self.lobby is not None:
-                await self.lobby.close()
             for task in [*self._connections, *self._refusals]:
                 task.cancel()
             for task in [*self._connections, *self._refusals]:
                 with contextlib.suppress(BaseException):
                     await task
+            await self.client.close()
         finally:
-            if self.store is not None:
-                self.store.close()
-            workers.shutdown()  # the search bots' worker processes, if any were started
+            if self.hall is not None:
+                await self.hall.stop()
 
     async def _accept(self) -> None:
         loop = asyncio.get_running_loop()
         assert self._sock is not None
         while True:
             client, peer = await loop.sock_accept(self._sock)
-            address = str(peer[0])
-            refusal = self.limiter.admit(address)
-            if refusal is not None:
-                more = self.log_throttle.allow("connections from " + address)
-                if more is not None:
-                    log.info("refused a connection: %s%s", refusal, LogThrottle.more(more))
-                if len(self._refusals) >= MAX_REFUSALS_SAYING_WHY:  # a flood: no word, no task
-                    client.close()
-                    continue
-                refused = loop.create_task(_refuse(client, refusal))
-                self._refusals.add(refused)
-                refused.add_done_callback(self._refusals.discard)
-                continue
-            task = loop.create_task(self._connection(client, address))
+            task = loop.create_task(self._connection(client, str(peer[0])))
             self._connections.add(task)
             task.add_done_callback(self._connections.discard)
 
     async def _connection(self, client: socket.socket, address: str) -> None:
+        """One connection: the hall admits it (its limits count every front's connections), then SSH."""
+        try:
+            refusal = await self.client.admit(address)
+        except ConnectionError:
+            client.close()
+            return
+        except asyncio.CancelledError:
+            client.close()
+            raise
+        if refusal is not None:
+            more = self.log_throttle.allow("connections from " + address)
+            if more is not None:
+                log.info("refused a connection: %s%s", refusal, LogThrottle.more(more))
+            if len(self._refusals) >= MAX_REFUSALS_SAYING_WHY:  # a flood: no word
+                client.close()
+                return
+            task = asyncio.current_task()
+            assert task is not None
+            self._refusals.add(task)
+            try:
+                await _refuse(client, refusal)
+            finally:
+                self._refusals.discard(task)
+            return
         try:
             conn = await asyncssh.run_server(client, options=self._options)
             await conn.wait_closed()
@@ -826,58 +774,24 @@ class SaloonServer:
             client.close()
             raise
         finally:
-            self.limiter.done(address)
+            self.client.left(address)
 
     # Identity ---------------------------------------------------------------------------------
 
-    def identify(
-        self, username: str, key: asyncssh.SSHKey | None, foreign_key: bool = False, address: str = ""
-    ) -> tuple[Identity | None, str | None]:
-        """Who logged in as ``username`` with ``key`` (``None``: no key accepted).
-
-        Args:
-            username: the SSH user name.
-            key: the key the client proved it holds, or ``None``.
-            foreign_key: the client offered a key registered to another name (which is not said:
-                an offered public key proves nothing about who holds it).
-            address: the client's network address (the connection's peer); the identity carries
-                it, with the account's registration time, for the lobby's limits on tables
-                (:attr:`ServerConfig.max_waiting_tables_per_address`,
-                :attr:`ServerConfig.max_waiting_tables_new_account`).
-
-        Returns:
-            ``(identity, None)``, or ``(None, message)`` saying why the client cannot play.
-        """
-        store = self.store
-        if not valid_name(username):
-            return None, f"{username!r} is not a valid player name: use {_NAME_HELP}, e.g. ssh -p PORT alice@HOST"
-        if key is not None:
-            fingerprint = key.get_fingerprint()
-            try:
-                if store.register(username, fingerprint, key.export_public_key().decode().strip()):
-                    log.info("registered %s (%s)", username, fingerprint)
-            except NameTaken as exc:
-                return None, f"Sorry: {exc}. Connect with that key, or choose another name."
-            registered = store.account_created(username)
-            return Identity(username, fingerprint, address=address, registered=registered), None
-        if store.name_taken(username):
-            return None, (
-                f"The name {username!r} is registered to another key, and your client offered none that "
-                "matches. Connect with that key, or choose another name."
+    async def identify_login(
+        self, login: _Login, username: str, key: asyncssh.SSHKey | None, foreign_key: bool
+    ) -> None:
+        """Ask the hall who logged in as ``username`` with ``key`` (``None``: no key accepted), and
+        keep the answer in ``login`` (:meth:`serve.hall.Hall.identify`: the first login with a new
+        key registers it)."""
+        fingerprint = None if key is None else key.get_fingerprint()
+        public = "" if key is None else key.export_public_key().decode().strip()
+        try:
+            login.identity, login.refusal = await self.client.identify(
+                username, fingerprint, public, foreign_key, login.address
             )
-        if foreign_key and not self.guest:
-            new_key = f"~/.ssh/saloon_{username}"
-            return None, (
-                f"The key your client offered is registered to another name, so it cannot register {username!r}. "
-                f"Connect with the name that key belongs to, or make a new key for {username!r} "
-                f"(ssh-keygen -t ed25519 -f {new_key}) and connect with ssh -i {new_key}."
-            )
-        if not self.guest:
-            return None, (
-                "Saloon knows players by their SSH key, and your client offered none. Make one "
-                "(ssh-keygen -t ed25519) and connect again: the first login registers it under your name."
-            )
-        return Identity(username, "guest:" + secrets.token_hex(8), guest=True, address=address), None
+        except ConnectionError:
+            login.identity, login.refusal = None, "the saloon is restarting: try again in a moment"
 
     # Sessions ---------------------------------------------------------------------------------
 
@@ -886,7 +800,9 @@ class SaloonServer:
         status = 0
         login.sessions += 1
         try:
-            too_many = self._session_refusal(login, process.command)
+            if login.identified is not None:
+                await login.identified
+            too_many = await self._session_refusal(login, process.command)
             if too_many is not None:
                 self._say(process, too_many, error=True)
                 status = 1
@@ -911,9 +827,14 @@ class SaloonServer:
                 # channel and the connection): once the channel is closed, nothing uses them.
                 vars(process).clear()
 
-    def _session_refusal(self, login: _Login, command: str | None, subsystem: str = "") -> str | None:
+    def _connection_refusal(self, login: _Login) -> tuple[RateLimiter, str, str, float]:
+        bucket = self.connection_sessions
+        return bucket, "on this connection", "per connection", bucket.take(login.key)
+
+    async def _session_refusal(self, login: _Login, command: str | None, subsystem: str = "") -> str | None:
         """Take a token for a new session of ``login``'s connection from both session buckets
-        (:attr:`connection_sessions`, :attr:`address_sessions`) and log the session.
+        (:attr:`connection_sessions`, here; the address's, at the hall: it counts the sessions of
+        every front) and log the session.
 
         Args:
             login: the connection's login.
@@ -926,22 +847,40 @@ class SaloonServer:
             (:attr:`log_throttle`); an admitted session is logged in one line, its user name and
             command escaped and cut (:func:`lobby.logtext.loggable`).
         """
+        bucket, where, kind, wait = self._connection_refusal(login)
+        burst, per_second = bucket.burst, bucket.per_second
+        if not wait:
+            where, kind = f"from {login.address}", "per address"
+            try:
+                wait = await self.client.session_token(login.address)
+            except ConnectionError:
+                return "the saloon is restarting: try again in a moment"
+            burst, per_second = self._address_pace()
+        return self._session_verdict(login, command, subsystem, wait, where, kind, burst, per_second)
+
+    def _address_pace(self) -> tuple[int, float]:
+        if self.hall is not None:
+            return self.hall.address_sessions.burst, self.hall.address_sessions.per_second
+        return 20, 1.0
+
+    def _session_verdict(
+        self,
+        login: _Login,
+        command: str | None,
+        subsystem: str,
+        wait: float,
+        where: str,
+        kind: str,
+        burst: int,
+        per_second: float,
+    ) -> str | None:
         who = (
             login.identity.label
             if login.identity is not None
             else f"{loggable(login.username, 40, quote=True)} (not logged in)"
         )
-        bucket, where, kind = self.connection_sessions, "on this connection", "per connection"
-        wait = bucket.take(login.key)
-        if not wait:
-            bucket, where, kind = self.address_sessions, f"from {login.address}", "per address"
-            wait = bucket.take(login.address)
         if wait:
-            pace = (
-                f"at most {bucket.burst} at once, then one every {1 / bucket.per_second:g} s"
-                if bucket.per_second > 0
-                else ""
-            )
+            pace = f"at most {burst} at once, then one every {1 / per_second:g} s" if per_second > 0 else ""
             more = self.log_throttle.allow("sessions from " + login.address)
             if more is not None:
                 log.info(
@@ -978,11 +917,11 @@ class SaloonServer:
             if words[0] == "ladder":
                 return await self._ladder_session(process, identity, words[1:])
             if words[0] == "leaderboard":
-                return self._leaderboard(process, words[1:])
+                return await self._leaderboard(process, words[1:])
             if words[0] == "replay":
-                return self._replay(process, words[1:])
+                return await self._replay(process, words[1:])
             if words[0] == "web" and len(words) == 1:
-                return self._web_link(process, identity)
+                return await self._web_link(process, identity)
             if words[0] in ("help", "--help", "-h"):
                 process.stdout.write(_USAGE.encode())
                 return 0
@@ -1008,7 +947,7 @@ class SaloonServer:
         from serve.ssh_driver import run_app
         from tui.lobby_screen import SSHApp
 
-        app = SSHApp(self.lobby, identity, guest_mode=self.guest)
+        app = SSHApp(self.client.lobby, identity, guest_mode=self.guest)
         self.sessions.add(app)
         if self.collector is not None:
             self.collector.session_started()
@@ -1031,23 +970,24 @@ class SaloonServer:
         except (ValueError, argparse.ArgumentError) as exc:
             self._say(process, f"bot: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
             return 2
-        bot = _RemoteBot(identity, process)
+        client = self.client
+        bot = _RemoteBot(identity, process, client)
         reader = asyncio.get_running_loop().create_task(bot.read_lines())
-        table: Table | None = None
         try:
-            table = await self._seat_bot(bot, options)
-            if table is None:
+            code = await client.seat_bot(bot, options.table, options.seat, options.game)
+            if code is None and bot.done.done():
                 message, status = bot.done.result()
             else:
                 message, status = await bot.done
         except TableError as exc:
             message, status = f"bot: {exc}", 2
+        except ConnectionError:
+            message, status = "bot: the saloon is restarting: try again in a moment", 1
         finally:
             reader.cancel()
             with contextlib.suppress(BaseException):
                 await reader
-            if table is not None:
-                table.release(bot)  # type: ignore[arg-type]
+            client.forget(bot)  # the hall lets go of its seat (kept for the bot's grace time)
         if message:
             self._say(process, message, error=status != 0)
         return int(status)
@@ -1060,47 +1000,48 @@ class SaloonServer:
         except (ValueError, argparse.ArgumentError) as exc:
             self._say(process, f"ladder: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
             return 2
-        bot = _LadderBot(identity, process, self.ladder, game, counts)
+        client = self.client
+        bot = _RemoteBot(identity, process, client)
         reader = asyncio.get_running_loop().create_task(bot.read_lines())
         try:
             try:
-                back = self.ladder.join(bot, game, counts, kind="remote")  # type: ignore[arg-type]
+                back = await client.ladder.join(bot, game, counts, kind="remote")
             except TableError as exc:
                 message, status = f"ladder: {exc}", 1
+            except ConnectionError:
+                message, status = "ladder: the saloon is restarting: try again in a moment", 1
             else:
-                if back is None:
+                if not back:
                     which = "any number of" if counts is None else ",".join(map(str, counts))
                     bot.note(f"queued for the {engine.game(game).title} ladder ({which} players)")
                 message, status = await bot.done
         finally:
-            self.ladder.leave(bot)  # type: ignore[arg-type]
             reader.cancel()
             with contextlib.suppress(BaseException):
                 await reader
-            if bot.table is not None:
-                bot.table.release(bot)  # type: ignore[arg-type]
+            client.forget(bot)  # out of the queue; its seat, if any, is kept for its grace time
         if message:
             self._say(process, message, error=True)  # stderr: stdout carries only the protocol
         return int(status)
 
-    def _web_link(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
+    async def _web_link(self, process: asyncssh.SSHServerProcess[bytes], identity: Identity) -> int:
         """``web``: a one-time sign-in link for the browser page (:meth:`serve.web.WebServer.sign_in_text`)."""
         if self.web is None:
             self._say(process, "this server has no browser page (its operator starts it with --web PORT)", error=True)
             return 1
-        status, text = self.web.sign_in_text(identity, process.get_extra_info("sockname"))
+        status, text = await self.web.sign_in_text(identity, process.get_extra_info("sockname"))
         if process.get_terminal_type():
             text = text.replace("\n", "\r\n")
         (process.stderr if status else process.stdout).write(text.encode())
         return int(status)
 
-    def _leaderboard(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
+    async def _leaderboard(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
         try:
             options = _leaderboard_arguments(args)
         except (ValueError, argparse.ArgumentError) as exc:
             self._say(process, f"leaderboard: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
             return 2
-        rows = self.ladder.standings(options.game)
+        rows = await self.client.ladder.standings(options.game)
         if options.json:
             text = json.dumps(leaderboard_json(options.game, rows), indent=1) + "\n"
         else:
@@ -1110,84 +1051,65 @@ class SaloonServer:
         process.stdout.write(text.encode())
         return 0
 
-    def _replay(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
+    async def _replay(self, process: asyncssh.SSHServerProcess[bytes], args: list[str]) -> int:
         try:
             row_id = _replay_arguments(args)
         except (ValueError, argparse.ArgumentError) as exc:
             self._say(process, f"replay: {clean_text(str(exc), 200)}\n{_USAGE}", error=True)
             return 2
+        client = self.client
         if isinstance(row_id, str):
-            record = self.store.game_by_code(row_id)
-            if record is None:
+            found = (await client.query(what="game", code=row_id)).games
+            if not found:
                 self._say(process, f"replay: no finished game of table {row_id} on this server", error=True)
                 return 2
-            row_id = record.id
+            row_id = found[0].id
         else:
-            record = self.store.game(row_id)
-            if record is None and len(str(row_id)) <= 8:  # an all-digit table code
-                record = self.store.game_by_code(str(row_id))
-        if record is None:
+            found = (await client.query(what="game", number=row_id)).games
+            if not found and len(str(row_id)) <= 8:  # an all-digit table code
+                found = (await client.query(what="game", code=str(row_id))).games
+        if not found:
             self._say(process, f"replay: no finished game {row_id} on this server", error=True)
             return 2
         try:
-            data = record.replay.read_bytes()
-        except OSError as exc:
-            self._say(process, f"replay: game {row_id}'s replay cannot be read: {exc.strerror}", error=True)
+            data = (await client.query(what="replay", number=found[0].id)).value
+        except TableError as exc:
+            self._say(process, f"replay: {exc}", error=True)
             return 1
+        if data is None:
+            self._say(process, f"replay: no finished game {row_id} on this server", error=True)
+            return 2
         process.stdout.write(data)
         return 0
 
     def _sftp(self, chan: asyncssh.SSHServerChannel[bytes]) -> asyncssh.SFTPServer:
+        """The replays folder over SFTP: this front reads it from the data directory (a front on
+        another machine serves it only where that folder is shared, see ``docs/hall.md``)."""
+        root = self.data_dir / "replays"
         login: _Login | None = chan.get_extra_info("saloon_login")
         if login is None:
-            return _ReplaysSFTP(chan, self.store.replay_dir, "not logged in")
-        refusal = self._session_refusal(login, None, "sftp")
-        if refusal is None and login.identity is None:
-            refusal = "not logged in"
-        return _ReplaysSFTP(chan, self.store.replay_dir, refusal)
+            return _ReplaysSFTP(chan, root, "not logged in")
+        bucket, where, kind, wait = self._connection_refusal(login)
+        refusal = self._session_verdict(login, None, "sftp", wait, where, kind, bucket.burst, bucket.per_second)
+        server = _ReplaysSFTP(chan, root, refusal, login)
+        if refusal is None:  # the address's bucket is the hall's: asked now, every request refused if it says no
+            task = asyncio.get_running_loop().create_task(self._sftp_address_check(login, server))
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
+        return server
 
-    async def _seat_bot(self, bot: _RemoteBot, options: argparse.Namespace) -> Table | None:
-        """Seat the bot at its table (waiting for one with a free seat if none was named)."""
-        lobby = self.lobby
-        if options.table:
-            table = lobby.table(options.table)
-            table.sit(bot, options.seat, kind="remote")  # type: ignore[arg-type]
-            bot.table = table
-            return table
-        if options.seat is not None:
-            raise TableError("--seat needs --table")
-        event = asyncio.Event()
-
-        class _Wake:
-            def changed(self, what: Any) -> None:
-                event.set()
-
-        waker = _Wake()
-        lobby.watch(waker)
-        told = False
+    async def _sftp_address_check(self, login: _Login, server: _ReplaysSFTP) -> None:
         try:
-            while not bot.done.done():
-                own = [
-                    t for t, _ in lobby.seats_of(bot.identity) if t.seats[t.seat_of(bot.identity) or 0].kind == "remote"
-                ]
-                table = own[0] if own else lobby.first_free(options.game)
-                if table is not None:
-                    with contextlib.suppress(TableError):
-                        seat = table.sit(bot, None, kind="remote")  # type: ignore[arg-type]
-                        bot.table = table
-                        if told:
-                            bot.note(f"seated at table {table.code} ({table.title}), seat {seat}")
-                        return table
-                if not told:
-                    which = engine.game(options.game).title if options.game else "any game"
-                    bot.note(f"waiting for a table with a free seat ({which})…")
-                    told = True
-                event.clear()
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(event.wait(), 5)
-            return None
-        finally:
-            lobby.unwatch(waker)
+            wait = await self.client.session_token(login.address)
+        except ConnectionError:
+            server.refuse_all("the saloon is restarting: try again in a moment")
+            return
+        if wait:
+            burst, per_second = self._address_pace()
+            refusal = self._session_verdict(
+                login, None, "sftp", wait, f"from {login.address}", "per address", burst, per_second
+            )
+            server.refuse_all(refusal or "too many sessions")
 
 
 GC_THRESHOLDS = (2000, 10, 500)

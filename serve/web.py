@@ -61,9 +61,10 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from lobby.client import HallClient
 from lobby.logtext import loggable
-from lobby.store import Store, valid_name
-from lobby.tables import Identity, Lobby
+from lobby.store import valid_name
+from lobby.tables import Identity
 from serve.ssh_driver import InputBudget
 from serve.web_driver import MAX_MESSAGE_BYTES
 
@@ -137,14 +138,14 @@ class Throttle(Protocol):
 
 
 class Host(Protocol):
-    """What the page needs of the SSH server it runs beside (:class:`serve.ssh_server.SaloonServer`)."""
+    """What the page needs of the SSH server it runs beside (:class:`serve.ssh_server.SaloonServer`):
+    its connection to the hall (accounts, sign-in tokens, limits and the lobby are the hall's, so
+    they hold across every front)."""
 
     data_dir: Path
     port: int
     guest: bool
-    store: Store
-    lobby: Lobby
-    limiter: Limiter
+    client: HallClient
     log_throttle: Throttle
     sessions: set[Any]
     collector: Any
@@ -225,8 +226,9 @@ class SignInTokens:
     def __len__(self) -> int:
         return len(self._tokens)
 
-    def issue(self, name: str, key: str) -> str:
-        """A new token for account ``name`` holding the key with fingerprint ``key``.
+    def issue(self, name: str, key: str, ttl_s: float | None = None) -> str:
+        """A new token for account ``name`` holding the key with fingerprint ``key``, working for
+        ``ttl_s`` seconds (``None``: :attr:`ttl_s`).
 
         Returns:
             The token: 43 URL-safe characters (32 random bytes).
@@ -241,7 +243,7 @@ class SignInTokens:
         while len(self._tokens) >= self.max_tokens:
             del self._tokens[next(iter(self._tokens))]
         token = secrets.token_urlsafe(32)
-        self._tokens[_digest(token)] = (name, key, now + self.ttl_s)
+        self._tokens[_digest(token)] = (name, key, now + (self.ttl_s if ttl_s is None else ttl_s))
         return token
 
     def redeem(self, token: str) -> tuple[str, str] | None:
@@ -574,7 +576,6 @@ class WebServer:
         self.public_url = check_public_url(public_url) if public_url else None
         self.public_origin = origin_of(self.public_url) if self.public_url else None
         self.config = config or WebConfig()
-        self.tokens = SignInTokens(self.config.token_ttl_s, self.config.max_tokens, self.config.max_tokens_per_account)
         self.signin_limiter = AddressBuckets(self.config.signin_burst, self.config.signin_per_s)
         self.cookies: SessionCookies | None = None  # made in start() (the secret is in the data directory)
         self.websockets: set[web.WebSocketResponse] = set()
@@ -660,7 +661,7 @@ class WebServer:
             host = f"[{host.split('%', 1)[0]}]"
         return f"http://{host}:{self.port}"
 
-    def sign_in_text(self, identity: Identity, reached: Any = None) -> tuple[int, str]:
+    async def sign_in_text(self, identity: Identity, reached: Any = None) -> tuple[int, str]:
         """What ``ssh ... web`` answers: ``(exit status, text)``; a link with a new one-time token for an account.
 
         The token is not logged (only that a link was issued, and to whom).
@@ -670,9 +671,9 @@ class WebServer:
             if self.server.guest:
                 return 0, f"Guests need no link: open {base}/ and choose a guest name.\n"
             return 1, "Sign-in links are for registered accounts: connect with your SSH key.\n"
-        token = self.tokens.issue(identity.name, identity.key)
+        token = await self.server.client.issue_link(identity.name, identity.key, self.config.token_ttl_s)
         log.info("sign-in link issued for %s", identity.name)
-        minutes = max(1, round(self.tokens.ttl_s / 60))
+        minutes = max(1, round(self.config.token_ttl_s / 60))
         return 0, (
             f"Open this link in your browser within {minutes} minute{'s' if minutes != 1 else ''}; it works once:\n"
             f"  {base}/signin#{token}\n"
@@ -706,7 +707,7 @@ class WebServer:
         name = urlsplit(own).hostname or ""
         return bool(own) and origin == own and (name == "localhost" or _ip(name) is not None)
 
-    def identity_of(self, request: web.Request) -> Identity | None:
+    async def identity_of(self, request: web.Request) -> Identity | None:
         """Who the request's session cookie says it is (``None``: no valid cookie, or an account key
         no longer registered to the name)."""
         if self.cookies is None:
@@ -715,15 +716,10 @@ class WebServer:
         if found is None:
             return None
         name, key, guest = found
-        address = _client_address(request)
-        store = self.server.store
-        if guest:
-            if not self.server.guest or store.name_taken(name):
-                return None
-            return Identity(name, key, guest=True, address=address)
-        if store.name_for_key(key) != name:
+        try:
+            return await self.server.client.account(name, key, guest, _client_address(request))
+        except ConnectionError:
             return None
-        return Identity(name, key, address=address, registered=store.account_created(name))
 
     def _limited(self, request: web.Request) -> str | None:
         return self.signin_limiter.admit(_client_address(request))
@@ -768,7 +764,7 @@ class WebServer:
         )
 
     async def _index(self, request: web.Request) -> web.Response:
-        identity = self.identity_of(request)
+        identity = await self.identity_of(request)
         if identity is None:
             return self._page("Saloon: sign in", self._signin_body(request))
         try:
@@ -862,8 +858,12 @@ class WebServer:
             return refused
         form = await request.post()
         token = form.get("token")
-        found = self.tokens.redeem(token.strip() if isinstance(token, str) else "")
-        if found is None or self.server.store.name_for_key(found[1]) != found[0]:
+        try:
+            who = await self.server.client.redeem(token.strip() if isinstance(token, str) else "")
+        except ConnectionError:
+            who = None
+        found = None if who is None else (who.name, who.key)
+        if found is None:
             address = _client_address(request)
             self._log_refusal(
                 address, "link", "refused a sign-in link (unknown, used or expired) from %s", loggable(address)
@@ -885,7 +885,11 @@ class WebServer:
         if not valid_name(name):
             message = "A name is a lower-case letter, then lower-case letters, digits, '-' or '_' (24 at most)."
             return self._page("Saloon: sign in", self._signin_body(request, message), 400)
-        if self.server.store.name_taken(name):
+        try:
+            free = await self.server.client.account(name, "", True, _client_address(request)) is not None
+        except ConnectionError:
+            free = False
+        if not free:
             message = f"{name} is a registered player's name: choose another."
             return self._page("Saloon: sign in", self._signin_body(request, message), 400)
         return self._signed_in(request, name, "guest:" + secrets.token_hex(8), guest=True)
@@ -910,10 +914,13 @@ class WebServer:
                 loggable(request.headers.get("Origin"), quote=True),
             )
             return web.Response(status=403, text="cross-site websocket refused\n")
-        identity = self.identity_of(request)
+        identity = await self.identity_of(request)
         if identity is None:
             return web.Response(status=401, text="not signed in\n")
-        refusal = self.server.limiter.admit(address)
+        try:
+            refusal = await self.server.client.admit(address)
+        except ConnectionError:
+            return web.Response(status=503, text="the saloon is restarting\n")
         if refusal is not None:
             self._log_refusal(address, "websocket", "refused a websocket: %s", loggable(refusal, 200))
             return web.Response(status=429, text=f"{refusal}\n")
@@ -935,14 +942,14 @@ class WebServer:
                     protocol._data_received_cb = None
             return ws
         finally:
-            self.server.limiter.done(address)
+            self.server.client.left(address)
 
     async def _ui_session(self, ws: web.WebSocketResponse, request: web.Request, identity: Identity) -> None:
         from serve.web_driver import run_web_app
         from tui.lobby_screen import SSHApp
 
         server = self.server
-        app = SSHApp(server.lobby, identity, guest_mode=server.guest)
+        app = SSHApp(server.client.lobby, identity, guest_mode=server.guest)
         server.sessions.add(app)
         if server.collector is not None:
             server.collector.session_started()

@@ -42,8 +42,9 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static
 
 import engine
+from lobby.client import LobbyMirror, TableMirror
 from lobby.ladder import Standing
-from lobby.tables import Identity, Lobby, Table, TableError
+from lobby.tables import Identity, TableError
 from tui.table_screen import ServerTableScreen
 from tui.widgets import LineInput, PageHelpScreen, Throttle, may_draw, update_grid, update_static
 
@@ -156,7 +157,7 @@ _standings_cache: weakref.WeakKeyDictionary[Any, dict[str, tuple[Any, list[Stand
 """Per ladder, per game: the key the standings were last read for, the standings, and when (``time.monotonic()``)."""
 
 
-def shared_standings(ladder: Any, game: str, key: Any) -> tuple[list[Standing], bool]:
+async def shared_standings(ladder: Any, game: str, key: Any) -> tuple[list[Standing], bool]:
     """``game``'s standings (:meth:`lobby.ladder.Ladder.standings`), read at most once per
     :data:`STANDINGS_MIN_S` for all the sessions of a server.
 
@@ -174,8 +175,8 @@ def shared_standings(ladder: Any, game: str, key: Any) -> tuple[list[Standing], 
     now = time.monotonic()
     if cached is not None and (cached[0] == key or now - cached[2] < STANDINGS_MIN_S):
         return cached[1], cached[0] == key
-    standings: list[Standing] = ladder.standings(game)
-    per_game[game] = (key, standings, now)
+    standings: list[Standing] = await ladder.standings(game)
+    per_game[game] = (key, standings, time.monotonic())
     return standings, True
 
 
@@ -198,10 +199,10 @@ class LadderPlayer:
     def changed(self, what: Any) -> None:
         """The table it was seated at changed: the table's screen shows it (nothing to do here)."""
 
-    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
+    def seat_lost(self, table: TableMirror, seat: int, reason: str) -> None:
         """The table's screen took the seat over (as intended), or the table closed: nothing to do."""
 
-    def seated(self, table: Table, seat: int) -> None:
+    def seated(self, table: TableMirror, seat: int) -> None:
         """The ladder seated this player at ``table``: open it, or give the seat up if the screen is gone."""
         screen = self.screen
         if screen.is_attached:
@@ -281,7 +282,7 @@ class LadderScreen(Screen[None]):
     }
     """
 
-    def __init__(self, lobby: Lobby, identity: Identity, game: str | None = None) -> None:
+    def __init__(self, lobby: LobbyMirror, identity: Identity, game: str | None = None) -> None:
         super().__init__(id="ladder")
         self.lobby = lobby
         self.identity = identity
@@ -346,6 +347,8 @@ class LadderScreen(Screen[None]):
         if self.ladder is not None:
             self.ladder.unwatch(self)
             self.ladder.leave(self.player)
+        self.lobby.client.forget(self)
+        self.lobby.client.forget(self.player)
         self._ticket = None
         self._stop_ticker()
 
@@ -364,6 +367,11 @@ class LadderScreen(Screen[None]):
     def redraw(self) -> None:
         """Show the game's standings, live ladder tables and the queue as they are now."""
         self._show_standings()
+        self._draw_head()
+        self._show_tables()
+        self._show_queue()
+
+    def _draw_head(self) -> None:
         head = Text.assemble(("Ladder", "bold"), f"  ·  {engine.game(self.game).title}  ·  {self.identity.label}")
         if self._mine is not None:
             rating, games = self._mine
@@ -371,8 +379,6 @@ class LadderScreen(Screen[None]):
         head.append("  ·  ")
         head.append(self.HINTS, style="dim")
         update_static(self.query_one("#ld-head", Static), head)
-        self._show_tables()
-        self._show_queue()
 
     def _show_games(self) -> None:
         """The game selector line: every game, the one shown highlighted."""
@@ -398,12 +404,26 @@ class LadderScreen(Screen[None]):
         key = (self.game, ladder.tables_formed, live, tuple(sorted(online)))
         if key == self._standings_key:
             return
-        standings, fresh = shared_standings(ladder, self.game, key)
-        if fresh:
-            self._standings_key = key
-        else:  # another session read them a moment ago: shown now, read again soon
+        self._standings_key = key
+        self.run_worker(self._load_standings(key), group="standings", exclusive=True)
+
+    async def _load_standings(self, key: Any) -> None:
+        """Ask the hall for the standings (at most once per :data:`STANDINGS_MIN_S` for this front's
+        sessions), then show them if nothing newer was asked meanwhile."""
+        try:
+            standings, fresh = await shared_standings(self.ladder, self.game, key)
+        except ConnectionError:
+            return
+        if key != self._standings_key or not may_draw(self):
+            return
+        if not fresh:  # another session read them a moment ago: shown now, read again soon
             self._standings_key = None
             self.set_timer(STANDINGS_MIN_S, self._refresh)
+        self._draw_standings(standings)
+        self._draw_head()
+
+    def _draw_standings(self, standings: list[Any]) -> None:
+        grid = self.query_one("#ld-standings", DataTable)
         if not self.identity.guest:
             me = next((r for r in standings if r.name == self.identity.name), None)
             self._mine = (me.rating, me.games) if me is not None else (0.0, 0)
@@ -432,7 +452,7 @@ class LadderScreen(Screen[None]):
 
     def _show_tables(self) -> None:
         ladder = self.ladder
-        live: list[Table] = [] if ladder is None else ladder.tables(self.game)
+        live: list[TableMirror] = [] if ladder is None else ladder.tables(self.game)
         mine = {t.code for t, _ in self.lobby.seats_of(self.identity)}
         codes = [t.code for t in live]
         rows: list[tuple[str, ...]] = [
@@ -461,7 +481,7 @@ class LadderScreen(Screen[None]):
             return None
         return next((e for e in ladder.queued(self._queue_game) if e.ticket == self._ticket), None)
 
-    def _playing(self) -> Table | None:
+    def _playing(self) -> TableMirror | None:
         """The live ladder table where this person owns a seat (any game), if any."""
         seats = [t for t, _ in self.lobby.seats_of(self.identity) if t.rated and t.status == "playing"]
         return min(seats, key=lambda t: t.created, default=None)
@@ -531,14 +551,14 @@ class LadderScreen(Screen[None]):
         self.game = self.games[(self.games.index(self.game) + 1) % len(self.games)]
         self._game_changed()
 
-    def action_queue(self) -> None:
+    async def action_queue(self) -> None:
         """Join this game's queue (with the counts typed after ``p``), or leave the queue if queued."""
         if self._queued_entry() is not None:
             self.leave_queue()
         else:
-            self.join_queue()
+            await self.join_queue()
 
-    def join_queue(self) -> None:
+    async def join_queue(self) -> None:
         """Join the shown game's queue with the typed player counts (again, with new counts, if queued)."""
         ladder = self.ladder
         if ladder is None:
@@ -551,14 +571,17 @@ class LadderScreen(Screen[None]):
         spec = engine.game(self.game)
         try:
             counts = parse_counts(self.query_one("#ld-players", Input).value, spec.min_players, spec.max_players)
-            ladder.join(self.player, self.game, counts, kind="human")
-        except TableError as exc:  # lobby.ladder.LadderError is one
+            game = self.game
+            await ladder.join(self.player, game, counts, kind="human")
+        except (TableError, ConnectionError) as exc:  # lobby.ladder.LadderError is one
             self.notify(str(exc), severity="warning", timeout=6)
             return
-        mine = [e for e in ladder.queued(self.game) if e.name == self.identity.name]
+        if not may_draw(self):
+            return
+        mine = [e for e in ladder.queued(game) if e.name == self.identity.name]
         # The entry just made has the highest ticket of this account's (join numbers them in order).
         self._ticket = max((e.ticket for e in mine), default=None)
-        self._queue_game = self.game
+        self._queue_game = game
         self.query_one("#ld-standings", DataTable).focus()
         self.redraw()
 
@@ -575,9 +598,9 @@ class LadderScreen(Screen[None]):
         self.query_one("#ld-players", Input).focus()
 
     @on(Input.Submitted, "#ld-players")
-    def _players_typed(self, event: Input.Submitted) -> None:
+    async def _players_typed(self, event: Input.Submitted) -> None:
         event.stop()
-        self.join_queue()
+        await self.join_queue()
 
     def action_back(self) -> None:
         """Esc: out of the player counts line, else out of the queue, else back to the lobby."""
@@ -597,7 +620,7 @@ class LadderScreen(Screen[None]):
         """The ladder's help."""
         self.app.push_screen(LadderHelpScreen())
 
-    def _selected_table(self) -> Table | None:
+    def _selected_table(self) -> TableMirror | None:
         grid = self.query_one("#ld-tables", DataTable)
         if not 0 <= grid.cursor_row < len(self._codes):
             return None
@@ -632,12 +655,17 @@ class LadderScreen(Screen[None]):
         self.app.push_screen(ServerTableScreen(table, sit=owns))
 
     @on(DataTable.RowSelected, "#ld-standings")
-    def _player_selected(self, event: DataTable.RowSelected) -> None:
+    async def _player_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if self.ladder is None or not 0 <= event.cursor_row < len(self._names):
             return
         name = self._names[event.cursor_row]
-        points = self.ladder.history(self.game, name, HISTORY_GAMES)
+        try:
+            points = await self.ladder.history(self.game, name, HISTORY_GAMES)
+        except (TableError, ConnectionError):
+            return
+        if not may_draw(self):
+            return
         line = Text.assemble((f"{name}", "bold"), f": rating after each of the last {len(points)} games (place: ")
         line.append("mu - 3σ), oldest first:  ")
         line.append("   ".join(f"{p.place}: {p.mu - 3 * p.sigma:.1f}" for p in points) or "no rated game yet")
@@ -645,7 +673,7 @@ class LadderScreen(Screen[None]):
 
     # Seated by the ladder -----------------------------------------------------------------------
 
-    def open_seat(self, table: Table, seat: int) -> None:
+    def open_seat(self, table: TableMirror, seat: int) -> None:
         """The ladder seated this person at ``table``: open it as a player (spectated tables above close).
 
         Called by :class:`LadderPlayer` inside the app. If the screen was closed meanwhile, the

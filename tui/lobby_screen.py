@@ -1,7 +1,8 @@
 """The SSH session's app: the lobby (tables, chat, new table) and the server tables' screens.
 
 One :class:`SSHApp` runs per SSH session (see :mod:`serve.ssh_server`), configured through its
-constructor: the server's :class:`lobby.tables.Lobby` and who is connected. Screens:
+constructor: the front's mirror of the hall's lobby (:class:`lobby.client.LobbyMirror`) and who is
+connected. Screens:
 
 * :class:`LobbyScreen`: the tables (game, players, seats, status, spectators), the lobby chat;
   ``n`` opens a table, Enter joins (or returns to your seat; a finished table opens to watch),
@@ -16,8 +17,9 @@ constructor: the server's :class:`lobby.tables.Lobby` and who is connected. Scre
   it counts down each second, and says what the timer played when it ran out; the creator of a
   waiting table may fill its free seats with bots (``f``).
 
-The screens never touch the engine's state directly: moves go through :meth:`Table.play`, and
-views through :meth:`Table.view_for`, which decides what this screen may see.
+The screens never touch the engine's state directly: moves go to the hall through
+:meth:`lobby.client.TableMirror.play`, and views come from it (the hall's :meth:`Table.view_for`
+decides what this screen may see; the mirror keeps only that).
 """
 
 from __future__ import annotations
@@ -44,8 +46,8 @@ from textual.widgets.option_list import Option
 
 import engine
 import replays
-from lobby.store import GameRecord
-from lobby.tables import MAX_CHAT_CHARS, Identity, Lobby, SeatSpec, Table, TableError, shown
+from lobby.client import GameRow, LobbyMirror, TableMirror
+from lobby.tables import MAX_CHAT_CHARS, Identity, SeatSpec, TableError, shown
 from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, show_chat
@@ -238,10 +240,10 @@ class LobbyHelpScreen(PageHelpScreen):
         super().__init__("The saloon", LOBBY_HELP)
 
 
-class RecentGamesScreen(ModalScreen[GameRecord | None]):
+class RecentGamesScreen(ModalScreen[GameRow | None]):
     """The server's recent finished games; Enter picks one (its replay opens), Esc closes.
 
-    Dismisses with the chosen :class:`lobby.store.GameRecord`, or ``None``.
+    Dismisses with the chosen :class:`lobby.client.GameRow`, or ``None``.
 
     Args:
         games: the games to offer, newest first.
@@ -249,7 +251,7 @@ class RecentGamesScreen(ModalScreen[GameRecord | None]):
 
     BINDINGS = [Binding("escape,q,g", "close", "close")]
 
-    def __init__(self, games: list[GameRecord]) -> None:
+    def __init__(self, games: list[GameRow]) -> None:
         super().__init__(id="recent-games")
         self.games = games
 
@@ -268,7 +270,7 @@ class RecentGamesScreen(ModalScreen[GameRecord | None]):
                 yield Static(Text("No finished games yet.", style="dim"), id="recent-none")
 
     @staticmethod
-    def _line(record: GameRecord) -> Text:
+    def _line(record: GameRow) -> Text:
         """The game's line; its names and codes come from a replay, through :func:`replays.printable`."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.finished))
         try:
@@ -300,9 +302,9 @@ class RecentGamesScreen(ModalScreen[GameRecord | None]):
         self.dismiss(None)
 
 
-def _load_replay(path: Path) -> replays.Replay:
-    """A recorded game's replay, re-simulated and checked (in a worker thread: it reads a file)."""
-    replay = replays.load(path)
+def _load_replay(data: bytes) -> replays.Replay:
+    """A recorded game's replay, re-simulated and checked (in a worker thread)."""
+    replay = replays.decode(data)
     replays.verify(replay)
     return replay
 
@@ -330,7 +332,7 @@ class LobbyScreen(Screen[None]):
     HINTS = "n: new table  Enter: join  w: watch  t: your table  g: recent games  l: ladder  ?: help"
     """The key hints at the top of the lobby (always shown)."""
 
-    def __init__(self, lobby: Lobby, identity: Identity) -> None:
+    def __init__(self, lobby: LobbyMirror, identity: Identity) -> None:
         super().__init__(id="lobby")
         self.lobby = lobby
         self.identity = identity
@@ -342,7 +344,7 @@ class LobbyScreen(Screen[None]):
         self._widths = [width for _, width in self._columns]
         self.form_memory: dict[str, Any] = {}
         """The new-table form's fields as last opened (:class:`NewTableScreen` starts with them)."""
-        self._returned_to: set[Table] = set()
+        self._returned_to: set[TableMirror] = set()
         """The tables at which this session took the person's seat (the notice leaves them out)."""
 
     def _spread(self) -> float:
@@ -393,6 +395,7 @@ class LobbyScreen(Screen[None]):
     def on_unmount(self) -> None:
         """No more notifications."""
         self.lobby.unwatch(self)
+        self.lobby.client.forget(self)
 
     def changed(self, what: Any) -> None:
         """The lobby changed (called by the lobby, outside the app): redraw soon, if shown (a
@@ -426,7 +429,7 @@ class LobbyScreen(Screen[None]):
         self._show_tables(mine)
         self._chat_shown = show_chat(self.query_one("#lobby-chat", RichLog), list(self.lobby.chat), self._chat_shown)
 
-    def _show_notice(self, held: list[Table]) -> None:
+    def _show_notice(self, held: list[TableMirror]) -> None:
         """The line above the top bar: the games going on at the person's seats (``held``: the
         live tables where they hold one) that this session did not go back to; hidden if none."""
         self._returned_to.intersection_update(held)  # only tables where the person still sits
@@ -445,7 +448,7 @@ class LobbyScreen(Screen[None]):
         for table in self.lobby.listing():
             counts = table.counts()
             status = table.status
-            if status == "playing" and table.state is not None:
+            if status == "playing" and table.started is not None:
                 status = f"playing (move {table.num_moves})"
             codes.append(table.code)
             rows.append(
@@ -485,7 +488,7 @@ class LobbyScreen(Screen[None]):
             return None
         return self._codes[highlighted]
 
-    def _selected(self) -> Table | None:
+    def _selected(self) -> TableMirror | None:
         code = self._highlighted_code()
         if code is None:
             return None
@@ -542,7 +545,7 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         """Open a new table (and sit at it, if you chose a seat)."""
 
-        def made(result: tuple[Table, bool] | None) -> None:
+        def made(result: tuple[TableMirror, bool] | None) -> None:
             if result is not None:
                 table, sit = result
                 self.app.push_screen(ServerTableScreen(table, sit=sit))
@@ -553,20 +556,28 @@ class LobbyScreen(Screen[None]):
         """Type in the lobby chat."""
         self.query_one("#lobby-say", Input).focus()
 
-    def action_games(self) -> None:
+    async def action_games(self) -> None:
         """The recent finished games; the one picked opens in the replay viewer, in this session."""
 
-        def chosen(record: GameRecord | None) -> None:
+        def chosen(record: GameRow | None) -> None:
             if record is not None:
                 self.run_worker(self._open_replay(record), group="replay", exclusive=True)
 
-        self.app.push_screen(RecentGamesScreen(self.lobby.store.games(RECENT_GAMES)), chosen)
+        try:
+            games = await self.lobby.recent_games(RECENT_GAMES)
+        except ConnectionError:
+            return
+        if self.is_attached:
+            self.app.push_screen(RecentGamesScreen(games), chosen)
 
-    async def _open_replay(self, record: GameRecord) -> None:
+    async def _open_replay(self, record: GameRow) -> None:
         from tui.replay_screen import ReplayScreen
 
         try:
-            replay = await asyncio.to_thread(_load_replay, record.replay)
+            data = await self.lobby.replay_bytes(record.id)
+            if data is None:
+                raise OSError(f"game {record.id} has no replay on this server")
+            replay = await asyncio.to_thread(_load_replay, data)
             screen = ReplayScreen(replay, ui_for(replay.header.game))
         except (replays.ReplayError, engine.UnknownGame, KeyError, OSError) as exc:
             self.notify(f"The replay of table {record.code} cannot be opened: {exc}", severity="error", timeout=8)
@@ -578,7 +589,7 @@ class LobbyScreen(Screen[None]):
     def _say(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():
-            self.lobby.say(self.identity, event.value)
+            self.lobby.say(self, event.value)
         event.input.value = ""
 
     def key_escape(self) -> None:
@@ -629,7 +640,7 @@ class GameSelect(Select[str]):
         self.post_message(self.Submitted())
 
 
-class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
+class NewTableScreen(ModalScreen[tuple[TableMirror, bool] | None]):
     """Open a table: game, players, bots, options, whether you sit.
 
     By default you sit and every other seat is a bot (the lobby's :attr:`Lobby.default_bot`): the
@@ -656,12 +667,13 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
     DEFAULT_PLAYERS = 4
     """The number of players the form starts with."""
 
-    def __init__(self, lobby: Lobby, identity: Identity, memory: dict[str, Any] | None = None) -> None:
+    def __init__(self, lobby: LobbyMirror, identity: Identity, memory: dict[str, Any] | None = None) -> None:
         super().__init__(id="new-table")
         self.lobby = lobby
         self.identity = identity
         self.memory: dict[str, Any] = {} if memory is None else memory
         self._done = False  # opened or cancelled: later Enters and clicks do nothing
+        self._busy = False  # the hall is opening the table
         players, me = self._remembered("players", self.DEFAULT_PLAYERS), self._remembered("me", True)
         self._auto_bots = self._bots_for(players, me)
 
@@ -823,9 +835,9 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
 
     @on(SeatCheckbox.Submitted)
     @on(GameSelect.Submitted)
-    def _field_enter(self, event: SeatCheckbox.Submitted | GameSelect.Submitted) -> None:
+    async def _field_enter(self, event: SeatCheckbox.Submitted | GameSelect.Submitted) -> None:
         event.stop()
-        self._create()
+        await self._create()
 
     @on(Select.Changed, "#nt-game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -837,26 +849,27 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
         """Close without a table."""
         self._close(None)
 
-    def _close(self, result: tuple[Table, bool] | None) -> None:
+    def _close(self, result: tuple[TableMirror, bool] | None) -> None:
         if not self._done:
             self._done = True
+            self.lobby.client.forget(self)
             self.dismiss(result)
 
     @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
+    async def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._create()
+        await self._create()
 
     @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
+    async def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "nt-create":
-            self._create()
+            await self._create()
         else:
             self._close(None)
 
-    def _create(self) -> None:
-        if self._done:  # a second Enter (or click) before the form closed: the table is open already
+    async def _create(self) -> None:
+        if self._done or self._busy:  # a second Enter (or click) before the form closed: the table is coming
             return
         error = self.query_one("#nt-error", Static)
         try:
@@ -870,9 +883,16 @@ class NewTableScreen(ModalScreen[tuple[Table, bool] | None]):
                 options[key] = value
             seats = [SeatSpec("me")] if me else []
             seats += [SeatSpec("open")] * open_seats + [SeatSpec("bot", name) for name in bot_names]
-            table = self.lobby.create_table(self.identity, game_id, players, seats, options or None)
+            self._busy = True
+            try:
+                table = await self.lobby.create_table(self, game_id, players, seats, options or None)
+            finally:
+                self._busy = False
         except TableError as exc:
             error.update(Text(str(exc), style="bold red"))
+            return
+        except ConnectionError:
+            error.update(Text("the saloon is restarting: try again in a moment", style="bold red"))
             return
         self.memory.update(
             game=game_id,
@@ -903,7 +923,7 @@ class SSHApp(SendsChanges, App[None]):
     """Textual's command palette would let a remote user save screenshots into the server's
     working directory (and change its theme); the lobby's own keys do all a player needs."""
 
-    def __init__(self, lobby: Lobby, identity: Identity, guest_mode: bool = False) -> None:
+    def __init__(self, lobby: LobbyMirror, identity: Identity, guest_mode: bool = False) -> None:
         super().__init__()
         # Textual swaps sys.stdout and sys.stderr for the running app's own print capture, which
         # refers to the app. A server runs many apps in one process: the swaps interleave (an app
@@ -930,6 +950,11 @@ class SSHApp(SendsChanges, App[None]):
             screen.leave(for_good=False)
         for lobby_screen in self.query_screens():
             self.lobby.unwatch(lobby_screen)
+        for screen in self.screen_stack:  # the hall lets go of every screen of this session
+            self.lobby.client.forget(screen)
+            player = getattr(screen, "player", None)
+            if player is not None:
+                self.lobby.client.forget(player)
 
     def query_screens(self) -> list[LobbyScreen]:
         """The lobby screens of this app (one at most)."""

@@ -21,7 +21,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog, Static
 
 import engine
-from lobby.tables import MAX_CHAT_CHARS, Identity, Table, TableError
+from lobby.client import TableMirror
+from lobby.tables import MAX_CHAT_CHARS, Identity, TableError
 from tui.games import ui_for
 from tui.widgets import (
     REGION_BINDINGS,
@@ -151,7 +152,7 @@ class ServerTableScreen(Regions):
         Binding("ctrl+q", "app.quit", "quit"),
     ]
 
-    def __init__(self, table: Table, sit: bool) -> None:
+    def __init__(self, table: TableMirror, sit: bool) -> None:
         super().__init__(classes="game-screen server-table")
         self.table = table
         self.ui = ui_for(table.game.id).for_options(table.options)
@@ -177,7 +178,7 @@ class ServerTableScreen(Regions):
         """The table changed (called by the table, outside the app)."""
         self._refresh()
 
-    def seat_lost(self, table: Table, seat: int, reason: str) -> None:
+    def seat_lost(self, table: TableMirror, seat: int, reason: str) -> None:
         """Another session took this seat: keep watching as a spectator."""
 
         def lost() -> None:
@@ -205,7 +206,7 @@ class ServerTableScreen(Regions):
                     yield LineInput(placeholder="c: chat here (Enter sends)", id="st-say", max_length=MAX_CHAT_CHARS)
         yield Footer(compact=True, show_command_palette=False)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         """Sit down or start watching (unless the session closed while the screen was being built:
         its widgets are gone then, and nobody is there to sit)."""
         if not self.query(ActionPicker):
@@ -216,10 +217,14 @@ class ServerTableScreen(Regions):
         refused = None
         if self.want_seat:
             try:
-                self.table.sit(self)  # type: ignore[arg-type]
+                await self.table.sit(self)
             except TableError as exc:
                 refused = str(exc)
                 self.table.watch(self, spectator=True)
+            except ConnectionError:
+                refused = "the saloon is restarting: come back in a moment"
+            if not self.is_attached or not self.query(ActionPicker):  # the session closed meanwhile
+                return
         else:
             self.table.watch(self, spectator=True)
         forced = self.table.forced_for(self)
@@ -238,8 +243,9 @@ class ServerTableScreen(Regions):
 
     def leave(self, for_good: bool) -> None:
         """Stop being shown this table (``for_good``: a bot takes over a seat at once)."""
-        self.table.release(self, leave=for_good)  # type: ignore[arg-type]
+        self.table.release(self, leave=for_good)
         self.table.unwatch(self)
+        self.table.client.forget(self)
         if self._owner is not None:
             self._owner.table_screens.discard(self)
 
@@ -293,22 +299,25 @@ class ServerTableScreen(Regions):
             and table.lobby.default_bot is not None
         )
 
-    def action_fill(self) -> None:
+    async def action_fill(self) -> None:
         """Fill the free seats with bots and start the game (the table's creator, while it waits)."""
         bot = self.table.lobby.default_bot
         if not self._fill_allowed() or bot is None:
             return
         try:
-            filled = self.table.fill_with_bots(self.identity, bot)
-        except TableError as exc:
+            filled = await self.table.fill_with_bots(self, bot)
+        except (TableError, ConnectionError) as exc:
             self.tell(str(exc))
             return
         self.redraw()
         self.tell(f"{filled} {bot} bot{'s' * (filled != 1)} took the free seats: the game starts")
 
-    def action_replay(self) -> None:
+    async def action_replay(self) -> None:
         """Watch the finished game's replay."""
-        replay = self.table.replay
+        try:
+            replay = await self.table.replay()
+        except (TableError, ConnectionError):
+            replay = None
         if replay is None:
             self.tell("the replay opens once the game is over")
             return
@@ -511,17 +520,19 @@ class ServerTableScreen(Regions):
         chat.set_class(not self._chat_shown, "-empty")  # no chat yet: its line alone, the log has the room
 
     @on(ActionPicker.Chosen)
-    def _chosen(self, event: ActionPicker.Chosen) -> None:
+    async def _chosen(self, event: ActionPicker.Chosen) -> None:
         event.stop()
-        if event.action not in self.table.legal_for(self):  # type: ignore[arg-type]
+        if event.action not in self.table.legal_for(self):
             self.tell("too late: the game has moved on")
         else:
             try:
                 self._news = []  # told before this move: the log keeps it
-                self.table.play(self, event.action)  # type: ignore[arg-type]
+                await self.table.play(self, event.action)
                 self._forced_note = None  # a move of your own: the timer's note has served
-            except (TableError, engine.IllegalAction) as exc:
+            except (TableError, engine.IllegalAction, ConnectionError) as exc:
                 self.tell(f"not played: {exc}")
+        if not may_draw(self):
+            return
         self._choices_key = None
         self.redraw()
 
@@ -529,5 +540,5 @@ class ServerTableScreen(Regions):
     def _say(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():
-            self.table.say(self.identity, event.value)
+            self.table.say(self, event.value)
         event.input.value = ""

@@ -181,7 +181,7 @@ async def test_spectator_sees_the_public_view_and_chat(server: SaloonServer) -> 
             assert "Your hand" not in screen and "Your move" not in screen
             await alice.wait_for("1 watching")
             table = server.lobby.table(code)
-            (watcher,) = table.spectators
+            (watcher,) = map(server.front_side, table.spectators)
             await bob.press("c")
             await wait_until(lambda: watcher.query_one("#st-say").has_focus, what="chat focus")  # not the moves
             await bob.type("howdy\r")

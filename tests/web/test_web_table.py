@@ -83,7 +83,7 @@ async def test_a_browser_spectator_sees_an_ssh_players_table_without_her_hand_an
                 await bob.wait_for("c: chat here")
                 await bob.wait_for(f"Waiting for {figure.group(1)}")  # alice's figure
                 await alice.wait_for("1 watching")
-                (watcher,) = table.spectators
+                (watcher,) = map(server.front_side, table.spectators)
                 assert watcher.identity.name == "bob"
                 assert table.seats[0].controller is not watcher
                 # the public view: no seat's hand and no moves, but the same table as alice sees
