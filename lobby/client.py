@@ -436,6 +436,8 @@ class LobbyMirror:
         for line in state.chat:
             if not self.chat or line.serial > self.chat[-1].serial:
                 self.chat.append(_chat_line(line))
+        if state.quiet:
+            return
         for listener in list(self._listeners):
             _tell(listener, "changed", self)
 

@@ -515,11 +515,14 @@ class Identified(_Msg, frozen=True):
 
 class LobbyState(_Msg, frozen=True):
     """The lobby: its listed tables (waiting, playing, recently finished; newest first within
-    each) and the chat lines after ``chat_from`` (a serial)."""
+    each) and the chat lines this front has not been sent yet. ``quiet``: only games moved on (the
+    lobby's move numbers, sent at most every :data:`serve.hall.MOVES_TICK_S`): the mirrors take it,
+    nobody is told to redraw (the next redraw shows it, as the lobby always read live tables)."""
 
     version: int
     tables: list[TableInfo]
     chat: list[ChatInfo]
+    quiet: bool = False
 
 
 class TableState(_Msg, frozen=True):

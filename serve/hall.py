@@ -52,6 +52,9 @@ log = logging.getLogger("saloon.hall")
 
 NAME_HELP = "a lower-case letter, then lower-case letters, digits, '-' or '_' (24 at most)"
 
+MOVES_TICK_S = 1.0
+"""The lobby's move numbers reach the fronts at most this often (quietly: see :class:`lobby.protocol.LobbyState`)."""
+
 MAX_UNSENT_BYTES = 64 * 2**20
 """A front that leaves this much unread is dropped (its sessions keep their seats for the grace time)."""
 
@@ -771,6 +774,7 @@ class Hall:
         self._lobby_watch = _Watcher(self._lobby_changed)
         self._ladder_watch = _Watcher(self._ladder_changed)
         self._expiry: asyncio.Task[None] | None = None
+        self._adopted = False  # serving a lobby made elsewhere (adopt): its owner closes it
 
     async def start(self) -> None:
         """Open the store, the lobby and the ladder."""
@@ -783,7 +787,27 @@ class Hall:
         self.lobby.watch(self._lobby_watch)
         self.ladder.watch(self._ladder_watch)
         self.ladder.start()
-        self._expiry = asyncio.get_running_loop().create_task(self._expire(), name="hall expiry")
+
+    def adopt(self, lobby: Lobby) -> None:
+        """Serve ``lobby`` (and its store and ladder, if any), made elsewhere, instead of opening
+        the data directory's (:meth:`start` is not called then): tests build a lobby and show it to
+        a front through the protocol. The secret is made in memory."""
+        self.secret = secrets.token_bytes(32)
+        self._adopted = True
+        self.store = lobby.store
+        self.lobby = lobby
+        self.ladder = lobby.ladder
+        self.config = lobby.config
+        lobby.watch(self._lobby_watch)
+        if self.ladder is not None:
+            self.ladder.watch(self._ladder_watch)
+
+    async def connect_front(self, client: Any) -> None:
+        """Connect ``client`` (a :class:`lobby.client.HallClient` of this process) over a socket pair."""
+        near, far = socket.socketpair()
+        self.attach(far)
+        reader, writer = await asyncio.open_connection(sock=near, limit=p.MAX_FRAME + 4)
+        await client.connect(reader, writer, self.secret)
 
     async def listen(self, address: str, tls: ssl.SSLContext | None = None) -> str:
         """Accept fronts at ``address`` (``unix:PATH``, made mode 0600, or ``tcp:HOST:PORT``).
@@ -791,6 +815,7 @@ class Hall:
         Returns:
             The address listened on (a TCP port 0 replaced by the port chosen).
         """
+        self._ticking()
         kind, where, port = parse_address(address)
         if kind == "unix":
             with contextlib.suppress(FileNotFoundError):
@@ -807,9 +832,14 @@ class Hall:
         port = server.sockets[0].getsockname()[1]
         return f"tcp:{where}:{port}"
 
+    def _ticking(self) -> None:
+        if self._expiry is None:
+            self._expiry = asyncio.get_running_loop().create_task(self._expire(), name="hall expiry")
+
     def attach(self, sock: socket.socket) -> None:
         """Serve a front on ``sock`` (one end of a socket pair: the front in this process)."""
         loop = asyncio.get_running_loop()
+        self._ticking()
 
         async def run() -> None:
             reader, writer = await asyncio.open_connection(sock=sock, limit=p.MAX_FRAME + 4)
@@ -843,34 +873,52 @@ class Hall:
             for task in list(self._tasks):
                 with contextlib.suppress(BaseException):
                     await task
+            if self._adopted:
+                self.lobby.unwatch(self._lobby_watch)
+                if self.ladder is not None:
+                    self.ladder.unwatch(self._ladder_watch)
+                return
             if self.ladder is not None:
                 await self.ladder.stop()
             if self.lobby is not None:
                 await self.lobby.close()
         finally:
-            if self.store is not None:
-                self.store.close()
-            workers.shutdown()  # the search bots' worker processes, if any were started
+            if not self._adopted:
+                if self.store is not None:
+                    self.store.close()
+                workers.shutdown()  # the search bots' worker processes, if any were started
 
     async def _expire(self) -> None:
-        """Idle waiting tables close, and finished ones leave the listing, even when nobody looks."""
+        """Idle waiting tables close, and finished ones leave the listing, even when nobody looks
+        (every 5 s); the listed games' move numbers go out quietly every :data:`MOVES_TICK_S`."""
+        ticks = 0
+        shown: dict[str, int] = {}
         while True:
-            await asyncio.sleep(5)
+            await asyncio.sleep(MOVES_TICK_S)
+            ticks += 1
             with contextlib.suppress(Exception):
-                before = len(self.lobby.tables)
-                self.lobby.listing()
-                if len(self.lobby.tables) != before:
-                    self.lobby.changed()
+                if ticks % 5 == 0:
+                    before = len(self.lobby.tables)
+                    self.lobby.listing()
+                    if len(self.lobby.tables) != before:
+                        self.lobby.changed()
+                listed = [t for t in self.lobby.tables.values() if not t.rated]
+                moves = {t.code: t.num_moves for t in listed}
+                if moves != shown and any(moves.get(code) != shown.get(code) for code in moves):
+                    tables = [table_info(t) for t in self.lobby.listing()]
+                    for link in list(self.links):
+                        link.send_frame(self.lobby_frame(link, tables, quiet=True))
+                shown = moves
 
     # What every front is sent ---------------------------------------------------------------------
 
-    def lobby_frame(self, link: Link, tables: list[p.TableInfo] | None = None) -> bytes:
+    def lobby_frame(self, link: Link, tables: list[p.TableInfo] | None = None, quiet: bool = False) -> bytes:
         if tables is None:
             tables = [table_info(t) for t in self.lobby.listing()]
-        chat = _chat(self.lobby.chat, link.lobby_chat)
+        chat = [] if quiet else _chat(self.lobby.chat, link.lobby_chat)
         if chat:
             link.lobby_chat = chat[-1].serial
-        return p.encode(p.LobbyState(self.lobby.version, tables, chat))
+        return p.encode(p.LobbyState(self.lobby.version, tables, chat, quiet))
 
     def _lobby_changed(self) -> None:
         tables = [table_info(t) for t in self.lobby.listing()]
@@ -879,6 +927,8 @@ class Hall:
 
     def ladder_frame(self) -> bytes:
         ladder = self.ladder
+        if ladder is None:
+            return p.encode(p.LadderState([], {}, [], 0))
         now = ladder.clock()
         queued = [p.QueueInfo(e.ticket, e.name, e.game, e.counts, e.rating, now - e.joined) for e in ladder.queued()]
         online = {game: sorted(ladder.online(game)) for game in engine.games()}

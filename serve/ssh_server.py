@@ -666,15 +666,11 @@ class SaloonServer:
         loop = asyncio.get_running_loop()
         if self.hall is not None:
             await self.hall.start()
-            near, far = socket.socketpair()
-            self.hall.attach(far)
-            reader, writer = await asyncio.open_connection(sock=near, limit=hall_protocol.MAX_FRAME + 4)
-            secret = self.hall.secret
+            await self.hall.connect_front(self.client)
         else:
             assert self.hall_address is not None
             reader, writer = await open_hall(self.hall_address, self.tls)
-            secret = hall_protocol.load_hall_secret(self.data_dir)
-        await self.client.connect(reader, writer, secret)
+            await self.client.connect(reader, writer, hall_protocol.load_hall_secret(self.data_dir))
         self.guest = self.client.guest if self.hall is None else self.guest
         self.stopped = asyncio.Event()
         assert self.client.lost is not None

@@ -13,6 +13,7 @@ import gc
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,3 +88,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         parts = Path(item.path).relative_to(root).parts
         if parts and parts[0] in NETWORK_TESTS:
             item.add_marker(pytest.mark.xdist_group("network"))
+
+
+@pytest.fixture
+async def front() -> Any:
+    """``await front(lobby)``: the :class:`lobby.client.LobbyMirror` of a front that reaches a hall
+    serving ``lobby`` over the protocol (a socket pair in this event loop), as a session's screens
+    see it. Screens made in a test take this mirror (and its tables, ``mirror.table(code)``), never
+    the lobby itself: what the test changes on ``lobby`` reaches them through the hall."""
+    from lobby.client import HallClient
+    from serve.hall import Hall
+
+    made: list[tuple[Any, Any]] = []
+
+    async def connect(lobby: Any) -> Any:
+        hall = Hall(".", lobby.config)
+        hall.adopt(lobby)
+        client = HallClient("test front")
+        await hall.connect_front(client)
+        made.append((hall, client))
+        return client.lobby
+
+    yield connect
+    for hall, client in made:
+        await client.close()
+        await hall.stop()

@@ -100,13 +100,14 @@ async def _say_and_redraw(
     """Bob says ``line N`` for each of ``numbers`` (through ``say``), then ``screen`` redraws."""
     for n in numbers:
         say(BOB, f"line {n}")
+    await pilot.pause(0.1)  # the hall tells the front
     screen.redraw()
     await pilot.pause()
 
 
-async def test_the_lobby_chat_shows_line_201_and_beyond(tmp_path: Path) -> None:
+async def test_the_lobby_chat_shows_line_201_and_beyond(front: Any, tmp_path: Path) -> None:
     lobby = new_lobby(tmp_path)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -119,12 +120,13 @@ async def test_the_lobby_chat_shows_line_201_and_beyond(tmp_path: Path) -> None:
             assert chat_texts(log) == [f"bob: line {n}" for n in range(1, last + 1)]
 
 
-async def test_a_table_chat_shows_line_201_and_beyond(tmp_path: Path) -> None:
+async def test_a_table_chat_shows_line_201_and_beyond(front: Any, tmp_path: Path) -> None:
     lobby = new_lobby(tmp_path)
     table = lobby.create_table(BOB, "deadwood1876", 3, [SeatSpec("me"), SeatSpec("open"), SeatSpec("open")], None)
-    app = SSHApp(lobby, ALICE)
+    mirror = await front(lobby)
+    app = SSHApp(mirror, ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ServerTableScreen(table, sit=False)
+        screen = ServerTableScreen(mirror.table(table.code), sit=False)
         app.push_screen(screen)
         await pilot.pause()
         log = screen.query_one("#st-chat", RichLog)

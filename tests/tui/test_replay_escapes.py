@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -81,11 +82,11 @@ async def test_the_viewer_refuses_text_in_the_options() -> None:
         ReplayScreen(msgspec.structs.replace(replay, header=header), ui_for("deadwood1876"))
 
 
-async def test_recent_games_and_their_replays_draw_no_escapes(tmp_path: Path) -> None:
+async def test_recent_games_and_their_replays_draw_no_escapes(front: Any, tmp_path: Path) -> None:
     store = Store(tmp_path)
     now = time.time()
     store.record_game("ESC26", hostile_replay("deadwood1876"), now - 60, now)
-    app = SSHApp(Lobby(store, ServerConfig(bot_delay_s=0)), Identity("alice", "key-alice"))
+    app = SSHApp(await front(Lobby(store, ServerConfig(bot_delay_s=0))), Identity("alice", "key-alice"))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         await pilot.press("g")

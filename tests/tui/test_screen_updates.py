@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
 import tui.table_screen
+from lobby.client import HallClient
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
 from tui.lobby_screen import LobbyScreen, SSHApp
@@ -70,10 +71,12 @@ def new_lobby(tmp_path: Path, **config: Any) -> Lobby:
     return Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0, **config))
 
 
-async def test_typing_in_the_lobby_chat_lays_nothing_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_typing_in_the_lobby_chat_lays_nothing_out(
+    front: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lobby = new_lobby(tmp_path)
     lobby.create_table(Identity("carol", "key-carol"), "deadwood1876", 4, [SeatSpec("open")] * 4, None)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("c")
@@ -85,12 +88,14 @@ async def test_typing_in_the_lobby_chat_lays_nothing_out(tmp_path: Path, monkeyp
         assert layouts.count == 0
 
 
-async def test_a_lobby_change_redraws_only_the_changed_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_lobby_change_redraws_only_the_changed_lines(
+    front: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lobby = new_lobby(tmp_path)
     carol = Identity("carol", "key-carol")
     first = lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
     second = lobby.create_table(carol, "deadwood1876", 3, [SeatSpec("open")] * 3, None)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -109,6 +114,7 @@ async def test_a_lobby_change_redraws_only_the_changed_lines(tmp_path: Path, mon
 
         monkeypatch.setattr(listed, "replace_option_prompt_at_index", counted)
         second.watch(Person("bob"), spectator=True)
+        await pilot.pause(0.1)  # the hall tells the front
         screen.redraw()
         assert refilled == []
         assert [(index, line.split()) for index, line in replaced] == [
@@ -119,7 +125,7 @@ async def test_a_lobby_change_redraws_only_the_changed_lines(tmp_path: Path, mon
         assert str(listed.get_option_at_index(1).prompt).split()[-1] == "0"
 
 
-async def test_the_table_list_on_an_80_column_terminal_shows_every_column(tmp_path: Path) -> None:
+async def test_the_table_list_on_an_80_column_terminal_shows_every_column(front: Any, tmp_path: Path) -> None:
     """The compact list (issue 23: it was cut at ``players  humans  bo``): every column but the
     players (the humans, bots and free seats add up to it), one line per table, back to the full
     list on a wider terminal."""
@@ -127,7 +133,7 @@ async def test_the_table_list_on_an_80_column_terminal_shows_every_column(tmp_pa
     carol = Identity("carol", "key-carol")
     table = lobby.create_table(carol, "deadwood_town", 3, [SeatSpec("open")] * 3, None)
     table.watch(Person("bob"), spectator=True)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
@@ -146,42 +152,45 @@ async def test_the_table_list_on_an_80_column_terminal_shows_every_column(tmp_pa
         assert lines[head + 1].split() == [*row[:5], "3", *row[5:]]
 
 
-async def test_the_highlighted_table_stays_highlighted_when_tables_come(tmp_path: Path) -> None:
+async def test_the_highlighted_table_stays_highlighted_when_tables_come(front: Any, tmp_path: Path) -> None:
     lobby = new_lobby(tmp_path)
     carol = Identity("carol", "key-carol")
     first = lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
     lobby.create_table(carol, "wyatt_earp", 2, [SeatSpec("open")] * 2, None)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LobbyScreen)
         await pilot.press("down")
-        assert screen._selected() is first
+        assert screen._selected().code == first.code
         lobby.create_table(carol, "deadwood_studios", 2, [SeatSpec("open")] * 2, None)
+        await pilot.pause(0.1)  # the hall tells the front
         screen.redraw()
         listed = screen.query_one("#tables", OptionList)
         assert listed.option_count == 3 and listed.highlighted == 2
-        assert screen._selected() is first
+        assert screen._selected().code == first.code
 
 
 async def test_a_bot_game_shown_in_the_lobby_from_start_to_end_lays_nothing_out(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    front: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The lobby's table list keeps its width, so a game's progress lays the screen out for
     nothing: not a status growing from ``move 9`` to ``move 10``, nor one shrinking to ``over``
     (a hundred sessions in the lobby each laid the whole screen out again). Only a new length of
     the list does (Textual's option list then lays out for its scrollbar)."""
-    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0.005))  # paced: it has a spectator
+    # paced (it has a spectator) for a few seconds: the hall sends the lobby's move numbers every second
+    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0.1))
     carol = Identity("carol", "key-carol")
     lobby.create_table(carol, "deadwood1876", 4, [SeatSpec("open")] * 4, None)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LobbyScreen)
         table = lobby.create_table(carol, "deadwood1876", 2, [SeatSpec("bot")] * 2, None)
         table.watch(Person("bob"), spectator=True)
+        await pilot.pause(0.05)  # the hall tells the front
         screen.redraw()  # the new table: a new length
         shown = [screen._rows[screen._codes.index(table.code)][2]]
         await pilot.pause(0.01)  # drawn (a pause without a delay waits for an idle CPU: the game's end)
@@ -194,20 +203,21 @@ async def test_a_bot_game_shown_in_the_lobby_from_start_to_end_lays_nothing_out(
         await pilot.pause(0.01)
         shown.append(screen._rows[screen._codes.index(table.code)][2])
         moves = [int(status.split()[-1].rstrip(")")) for status in shown if status.startswith("playing (move ")]
-        assert min(moves) < 10 <= max(moves) and shown[-1] == "over"
+        assert min(moves) < 10 <= max(moves) and shown[-1] == "over", shown
         assert layouts.count == 0
 
 
 async def test_a_table_screen_drawn_again_with_nothing_new_lays_nothing_out(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    front: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     lobby = new_lobby(tmp_path, turn_timer_s=30)
     seats = [SeatSpec("me"), SeatSpec("open"), SeatSpec("open")]
     table = lobby.create_table(ALICE, "deadwood1876", 3, seats, None)
     table.sit(Person("bob"))  # type: ignore[arg-type]
-    app = SSHApp(lobby, ALICE)
+    mirror = await front(lobby)
+    app = SSHApp(mirror, ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ServerTableScreen(table, sit=True)
+        screen = ServerTableScreen(mirror.table(table.code), sit=True)
         app.push_screen(screen)
         await pilot.pause()
         table.sit(Person("carol"))  # type: ignore[arg-type]  # the last seat: the game starts
@@ -231,8 +241,8 @@ async def test_a_table_screen_drawn_again_with_nothing_new_lays_nothing_out(
         assert layouts.count == 0
 
 
-async def test_update_static_skips_what_is_shown_and_lays_out_only_a_new_length(tmp_path: Path) -> None:
-    app = SSHApp(new_lobby(tmp_path), ALICE)
+async def test_update_static_skips_what_is_shown_and_lays_out_only_a_new_length(front: Any, tmp_path: Path) -> None:
+    app = SSHApp(await front(new_lobby(tmp_path)), ALICE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         static = app.screen.query_one("#lobby-head", Static)
@@ -326,7 +336,7 @@ async def test_a_new_log_line_lays_nothing_out_and_the_scrollbar_follows(monkeyp
 def test_a_lobby_change_is_shown_within_a_spread_that_grows_with_the_sessions(tmp_path: Path) -> None:
     """Every session's lobby redraws at a random moment within 20 ms per session watching the
     lobby, at most 2 s: a hundred redraws of ~10 ms then leave the event loop half free."""
-    lobby = new_lobby(tmp_path)
+    lobby = HallClient("a front").lobby  # the front's sessions in the lobby are what spreads its redraws
     screen = LobbyScreen(lobby, ALICE)
     assert screen._spread() == 0.0
     people = [Person(f"p{n}") for n in range(200)]
@@ -341,7 +351,7 @@ def test_a_lobby_change_is_shown_within_a_spread_that_grows_with_the_sessions(tm
 
 
 async def test_a_lobby_redraw_due_while_the_session_closes_draws_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    front: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A session closing (the app shutting down) removes the lobby's widgets before the lobby's
     own timers stop: a throttled redraw that comes due then is skipped, not an error (CI once
@@ -350,7 +360,7 @@ async def test_a_lobby_redraw_due_while_the_session_closes_draws_nothing(
     lobby = new_lobby(tmp_path)
     carol = Identity("carol", "key-carol")
     table = lobby.create_table(carol, "deadwood1876", 3, [SeatSpec("open")] * 3, None)
-    app = SSHApp(lobby, ALICE)
+    app = SSHApp(await front(lobby), ALICE)
     redraws: list[bool] = []
     close_all = App._close_all
 

@@ -318,7 +318,9 @@ async def test_every_region_at_every_size(game_id: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-async def test_a_server_table_at_80_by_24(game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_server_table_at_80_by_24(
+    front: Any, game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The table's head and seats lines whole, the footer whole, the chat (``c``, Esc back) and
     the log (``Tab`` twice, ``PgUp``) reached by the keys, the news said without a pop-up."""
     import lobby.tables
@@ -328,19 +330,20 @@ async def test_a_server_table_at_80_by_24(game_id: str, tmp_path: Path, monkeypa
     alice = Identity("alice", "key-alice")
     seats = [SeatSpec("me"), *[SeatSpec("bot", "heuristic")] * 3]
     table = lobby_.create_table(alice, game_id, 4, seats, None)
-    app = SSHApp(lobby_, alice)
+    mirror = await front(lobby_)
+    app = SSHApp(mirror, alice)
     rng = random.Random(1)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = ServerTableScreen(table, sit=True)
+        screen = ServerTableScreen(mirror.table(table.code), sit=True)
         app.push_screen(screen)
         await pilot.pause()
         for moves in (0, 4):  # the opening, then four moves of yours on
             for _ in range(moves):
-                await wait_until(pilot, lambda: table.is_over or bool(table.legal_for(screen)), timeout=20)
+                await wait_until(pilot, lambda: table.is_over or bool(screen.table.legal_for(screen)), timeout=20)
                 if table.is_over:
                     break
-                table.play(screen, rng.choice(table.legal_for(screen)))
-            await wait_until(pilot, lambda: table.is_over or bool(table.legal_for(screen)), timeout=20)
+                await screen.table.play(screen, rng.choice(screen.table.legal_for(screen)))
+            await wait_until(pilot, lambda: table.is_over or bool(screen.table.legal_for(screen)), timeout=20)
             screen.redraw()
             await pilot.pause(0.05)
             lines = lines_of(app)
@@ -352,7 +355,7 @@ async def test_a_server_table_at_80_by_24(game_id: str, tmp_path: Path, monkeypa
             assert all(f"{seat}:{name}" in seats_text for seat, name in enumerate(names))
             status = last_line(screen.query_one(f"#{STATUS[game_id]}", Static))
             assert any(status in line for line in lines[1:4])  # under the head and the seats
-            view = table.view_for(screen)[1]
+            view = screen.table.view_for(screen)[1]
             assert_players_shown(
                 game_id, lines, view, ["alice (you)" if game_id != "wyatt_earp" else "you", *names[1:]]
             )
