@@ -1333,8 +1333,12 @@ def serve(
     log_file: Path | str | None = None,
     log_max_bytes: int = LOG_MAX_BYTES,
     log_backups: int = LOG_BACKUPS,
+    workers: int = 1,
+    hall_listen: str | None = None,
 ) -> None:
-    """Run the SSH server in this process until interrupted (what ``saloon serve`` calls).
+    """Run the saloon until interrupted (what ``saloon serve`` calls): with ``workers`` 1, one
+    process (a hall and a front over a socket pair); with more, the hall in this process and
+    ``workers`` front processes (:mod:`serve.supervisor`).
 
     Args:
         host: the address to listen on.
@@ -1360,6 +1364,8 @@ def serve(
             ``"-"`` for stderr (unbounded).
         log_max_bytes: the size of a log file, in bytes.
         log_backups: old log files kept besides the current one.
+        workers: front processes (SSH and browser sessions); 1: everything in this process.
+        hall_listen: the hall also accepts fronts of other machines at ``tcp:HOST:PORT`` (``docs/hall.md``).
 
     Raises:
         ValueError: the page's settings are refused (:class:`serve.web.WebServer`), or the log's.
@@ -1375,6 +1381,24 @@ def serve(
         ladder_connections_per_key=ladder_connections_per_key,
         house_bots=default_house_bots() if house_bots is None else dict(house_bots),
     )
+    if workers > 1 or hall_listen:
+        _supervise(
+            host,
+            port,
+            data_dir,
+            guest,
+            config,
+            workers,
+            hall_listen,
+            web_port,
+            web_host,
+            web_public_url,
+            trusted_proxies,
+            log_file,
+            log_max_bytes,
+            log_backups,
+        )
+        return
     server = SaloonServer(data_dir, host, port, guest=guest, config=config)
     if web_port is not None:
         from serve.web import WebServer
@@ -1383,6 +1407,53 @@ def serve(
     handlers = start_logging(data_dir, log_file, log_max_bytes, log_backups)
     try:
         asyncio.run(run_server(server))
+    finally:
+        stop_logging(handlers)
+
+
+def _supervise(
+    host: str,
+    port: int,
+    data_dir: Path | str,
+    guest: bool,
+    config: ServerConfig,
+    workers: int,
+    hall_listen: str | None,
+    web_port: int | None,
+    web_host: str,
+    web_public_url: str | None,
+    trusted_proxies: Sequence[str],
+    log_file: Path | str | None,
+    log_max_bytes: int,
+    log_backups: int,
+) -> None:
+    """``saloon serve --workers N`` (N > 1): the hall here, N fronts in their own processes."""
+    from serve.supervisor import Supervisor, free_port, run_supervisor
+
+    data = Path(data_dir)
+    data.mkdir(parents=True, exist_ok=True)
+    load_host_key(data)  # made once here, not by N fronts at once
+    hall_protocol.load_hall_secret(data)
+    if web_port is not None:
+        from serve.web import load_secret
+
+        load_secret(data)
+    if port == 0:
+        port = free_port(host)
+    if web_port == 0:
+        web_port = free_port(web_host)
+    front_args = ["--data-dir", str(data), "--host", host, "--port", str(port)]
+    if web_port is not None:
+        front_args += ["--web", str(web_port), "--web-host", web_host]
+        if web_public_url:
+            front_args += ["--web-public-url", web_public_url]
+        for proxy in trusted_proxies:
+            front_args += ["--trusted-proxy", proxy]
+    hall = Hall(data, config, guest)
+    supervisor = Supervisor(hall, workers, front_args, hall_listen)
+    handlers = start_logging(data_dir, log_file, log_max_bytes, log_backups)
+    try:
+        asyncio.run(run_supervisor(supervisor, host, port, web_port))
     finally:
         stop_logging(handlers)
 
@@ -1535,6 +1606,20 @@ def build_parser() -> argparse.ArgumentParser:
         + ", ".join(DEFAULT_SERVER_BOTS),
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="front processes serving SSH and browser sessions (default: this machine's cores); "
+        "1 runs everything in one process",
+    )
+    parser.add_argument(
+        "--hall-listen",
+        default=None,
+        metavar="tcp:HOST:PORT",
+        help="also let fronts on other machines reach the hall here (through an SSH tunnel or TLS: docs/hall.md)",
+    )
+    parser.add_argument(
         "--log-file",
         default=None,
         metavar="PATH",
@@ -1590,6 +1675,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if log_max_bytes < 1024 or args.log_backups < 1:
         print("saloon serve: bad --log-max-mb (at least 1 KiB) or --log-backups (at least 1)", file=sys.stderr)
         return 2
+    if args.workers < 1:
+        print("saloon serve: bad --workers (at least 1)", file=sys.stderr)
+        return 2
+    if args.hall_listen is not None:
+        from serve.hall import parse_address
+
+        try:
+            if parse_address(args.hall_listen)[0] != "tcp":
+                raise ValueError("--hall-listen takes tcp:HOST:PORT")
+        except ValueError as exc:
+            print(f"saloon serve: {exc}", file=sys.stderr)
+            return 2
     if args.web is not None and not 0 <= args.web <= 65535:
         print("saloon serve: bad --web PORT", file=sys.stderr)
         return 2
@@ -1639,6 +1736,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             log_file=args.log_file,
             log_max_bytes=log_max_bytes,
             log_backups=args.log_backups,
+            workers=args.workers,
+            hall_listen=args.hall_listen,
         )
     except OSError as exc:
         print(f"saloon serve: {exc}", file=sys.stderr)

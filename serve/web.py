@@ -579,6 +579,8 @@ class WebServer:
         self.signin_limiter = AddressBuckets(self.config.signin_burst, self.config.signin_per_s)
         self.cookies: SessionCookies | None = None  # made in start() (the secret is in the data directory)
         self.websockets: set[web.WebSocketResponse] = set()
+        self.reuse_port = False
+        """Listen with ``SO_REUSEPORT`` (every front of a saloon binds the same page's port)."""
         self._runner: web.AppRunner | None = None
         self._static = Path(str(resources.files("textual_serve") / "static"))
         server.web = self
@@ -615,7 +617,7 @@ class WebServer:
         self.cookies = SessionCookies(load_secret(self.server.data_dir), self.config.cookie_ttl_s)
         runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False, shutdown_timeout=5)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port, backlog=256)
+        site = web.TCPSite(runner, self.host, self.port, backlog=256, reuse_port=self.reuse_port or None)
         try:
             await site.start()
         except BaseException:
