@@ -324,6 +324,14 @@ class TableMirror:
         if sid is not None:
             self.client.send(p.Release(sid, self.code, leave))
 
+    async def released(self, listener: Any, leave: bool = False) -> None:
+        """:meth:`release`, returning once the hall has let go and this mirror shows it."""
+        self._listeners.discard(listener)
+        self._mine.pop(listener, None)
+        sid = self.client.known_sid(listener)
+        if sid is not None:
+            await self.client.request(lambda rid: p.Release(sid, self.code, leave, rid))
+
     async def sit(self, listener: Any, seat: int | None = None) -> int:
         """Take a seat (see :meth:`lobby.tables.Table.sit`); the seat's view has arrived when this returns.
 
@@ -528,6 +536,7 @@ class LadderMirror:
         lobby = self.client.lobby
         self._tables = [lobby.mirror(info).code for info in state.tables]
         self.tables_formed = state.formed
+        self.client.has_ladder = state.on
         for listener in list(self._listeners):
             _tell(listener, "changed", self)
 

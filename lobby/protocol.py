@@ -221,11 +221,13 @@ class Unwatch(_Msg, frozen=True):
 
 
 class Release(_Msg, frozen=True):
-    """``sid`` lets go of its seat at ``code`` (``leave``: for good, a bot plays it at once)."""
+    """``sid`` lets go of its seat at ``code`` (``leave``: for good, a bot plays it at once);
+    with a ``rid``, :class:`Done` once the table's new state is sent."""
 
     sid: int
     code: str
     leave: bool
+    rid: int = 0
 
 
 class Say(_Msg, frozen=True):
@@ -582,6 +584,7 @@ class LadderState(_Msg, frozen=True):
     online: dict[str, list[str]]
     tables: list[TableInfo]
     formed: int
+    on: bool = True
 
 
 class BotLine(_Msg, frozen=True):

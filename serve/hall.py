@@ -502,12 +502,15 @@ class Link:
                     table.unwatch(endpoint)
                     if table.seat_of(endpoint) is None:
                         endpoint.tables.discard(table)
-            case p.Release(sid, code, leave):
+            case p.Release(sid, code, leave, rid):
                 endpoint = self._endpoint(sid)
                 table = lobby.tables.get(code)
                 if endpoint is not None and table is not None:
                     table.release(endpoint, leave=leave)  # type: ignore[arg-type]
+                    self.mark(table)  # what the release did reaches this front's mirror too
                     await self._settled()
+                if rid:
+                    self.send(p.Done(rid))
             case p.Resync(sid, code):
                 endpoint = self._endpoint(sid)
                 table = lobby.tables.get(code)
@@ -582,7 +585,7 @@ class Link:
                 identity = hall.account(name, key, guest, address)
                 self.send(p.Identified(rid, None if identity is None else _who(identity)))
             case p.IssueLink(rid, name, key, ttl_s):
-                ttl = max(1.0, min(ttl_s, 3600.0)) if math.isfinite(ttl_s) else 300.0
+                ttl = max(0.0, min(ttl_s, 3600.0)) if math.isfinite(ttl_s) else 300.0
                 self.send(p.Text(rid, hall.tokens.issue(name, key, ttl)))
             case p.Redeem(rid, token):
                 found = hall.tokens.redeem(token)
@@ -927,8 +930,8 @@ class Hall:
 
     def ladder_frame(self) -> bytes:
         ladder = self.ladder
-        if ladder is None:
-            return p.encode(p.LadderState([], {}, [], 0))
+        if ladder is None or self.lobby.ladder is None:
+            return p.encode(p.LadderState([], {}, [], 0, on=False))
         now = ladder.clock()
         queued = [p.QueueInfo(e.ticket, e.name, e.game, e.counts, e.rating, now - e.joined) for e in ladder.queued()]
         online = {game: sorted(ladder.online(game)) for game in engine.games()}

@@ -970,7 +970,10 @@ class SaloonServer:
         bot = _RemoteBot(identity, process, client)
         reader = asyncio.get_running_loop().create_task(bot.read_lines())
         try:
-            code = await client.seat_bot(bot, options.table, options.seat, options.game)
+            seat = options.seat
+            if seat is not None and not 0 <= seat < 2**31:
+                raise TableError(f"no seat {shown(str(seat))}")
+            code = await client.seat_bot(bot, options.table, seat, options.game)
             if code is None and bot.done.done():
                 message, status = bot.done.result()
             else:

@@ -5,6 +5,7 @@ picker, the log, the seats and the table's chat, for a player or a spectator. Op
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Sequence
@@ -258,15 +259,21 @@ class ServerTableScreen(Regions):
         table = self.table
         if table.rated and table.status == "playing" and self._seat is not None:
 
-            def answered(leave: bool | None) -> None:
+            async def answered(leave: bool | None) -> None:
                 if leave:
-                    self.leave(for_good=True)
-                    self.app.pop_screen()
+                    await self._leave_and_go()
 
             self.app.push_screen(ForfeitScreen(table.code), answered)
             return
+        self.run_worker(self._leave_and_go(), group="leave", exclusive=True)
+
+    async def _leave_and_go(self) -> None:
+        """Let go of the seat, wait until the hall has (so the screen below shows it), then go."""
+        with contextlib.suppress(ConnectionError, TableError):
+            await self.table.released(self, leave=True)
         self.leave(for_good=True)
-        self.app.pop_screen()
+        if self.is_current:
+            self.app.pop_screen()
 
     def action_chat(self) -> None:
         """Go to the chat line (from any region but the chat line itself, where ``c`` is typed)."""

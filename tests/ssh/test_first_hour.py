@@ -489,7 +489,7 @@ def test_serve_refuses_a_negative_bot_grace(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize("horse_thief", [False, True])
 async def test_the_server_table_screen_follows_the_tables_options_and_pops_up_news(
-    tmp_path: Path, horse_thief: bool
+    front: Any, tmp_path: Path, horse_thief: bool
 ) -> None:
     from tui.lobby_screen import SSHApp
     from tui.table_screen import ServerTableScreen
@@ -498,9 +498,10 @@ async def test_the_server_table_screen_follows_the_tables_options_and_pops_up_ne
     alice = Identity("alice", "key-alice")
     seats = [SeatSpec("me"), SeatSpec("open"), SeatSpec("bot"), SeatSpec("bot")]
     table = lobby.create_table(alice, "deadwood1876", 4, seats, {"horse_thief": str(horse_thief).lower()})
-    app = SSHApp(lobby, alice)
+    mirror = await front(lobby)
+    app = SSHApp(mirror, alice)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        screen = ServerTableScreen(table, sit=True)
+        screen = ServerTableScreen(mirror.table(table.code), sit=True)
         app.push_screen(screen)
         await pilot.pause()
         assert screen.ui.white_horses is horse_thief  # type: ignore[attr-defined]
@@ -521,12 +522,14 @@ async def test_the_server_table_screen_follows_the_tables_options_and_pops_up_ne
         bob = Bob()
         table.sit(bob)  # type: ignore[arg-type]
         await wait_until(lambda: table.status == "playing", what="the game to start")
+        await wait_until(lambda: bool(screen.table.legal_for(screen)), what="the screen's moves")
         screen.redraw()  # the first look at the game: what happened before is not news
         await pilot.pause()
         assert screen.notices == []
         table.release(bob, leave=True)  # type: ignore[arg-type]  # a substitute bot plays Bob's seat
-        table.play(screen, table.legal_for(screen)[0])  # type: ignore[arg-type]
+        await screen.table.play(screen, screen.table.legal_for(screen)[0])
         await wait_until(lambda: table.num_moves >= 4, what="everyone to pass a Safe")
+        await pilot.pause(0.1)  # the hall tells the front
         screen.redraw()
         await pilot.pause()
         assert screen.notices and screen.notices[0].startswith("news since event ")

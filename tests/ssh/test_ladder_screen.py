@@ -129,6 +129,7 @@ async def test_the_ladder_screen_shows_each_games_standings(ladder_server: Saloo
         await term.wait_for("n: new table")
         assert "Ladder  ·" not in term.text()
     srv.lobby.ladder = None  # a server without a ladder
+    srv.hall._ladder_changed()  # the fronts are told
     async with Terminal(srv.port, "alice", make_key("alice")) as term:
         await term.wait_for("l: ladder")
         await term.press("l")
@@ -175,7 +176,7 @@ async def test_joining_and_leaving_the_queue(ladder_server: SaloonServer) -> Non
     # the session ended while queued: out of the queue, nothing left listening
     await wait_until(lambda: srv.sessions == set(), what="the session to end")
     assert ladder.queued() == [] and ladder.online(GAME) == set()
-    assert ladder._listeners == set() and srv.lobby._listeners == set()
+    assert ladder._listeners == {srv.hall._ladder_watch} and srv.lobby._listeners == {srv.hall._lobby_watch}
 
 
 async def test_a_queued_person_is_seated_with_a_ladder_bot_plays_and_is_watched(ladder_server: SaloonServer) -> None:
@@ -197,7 +198,7 @@ async def test_a_queued_person_is_seated_with_a_ladder_bot_plays_and_is_watched(
             assert table.rated and sorted(s.name for s in table.seats) == ["alice", "rob"]
             assert [s.kind for s in table.seats if s.index == seat] == ["human"]
             assert f"Table {table.code}" in alice.text() and f"you: seat {seat}" in alice.text()
-            assert type(table.seats[seat].controller).__name__ == "ServerTableScreen"
+            assert type(srv.front_side(table.seats[seat].controller)).__name__ == "ServerTableScreen"
             assert ladder.queued() == []
 
             # alice plays a move when it is hers (only hers: the bot cannot have moved meanwhile)
@@ -242,7 +243,7 @@ async def test_a_queued_person_is_seated_with_a_ladder_bot_plays_and_is_watched(
             assert ladder.queued() == [] and table.forfeits == {seat}  # leaving a rated game forfeits it
             await alice.press("t")  # back to the seat
             await alice.wait_for(f"you: seat {seat}")
-            assert type(table.seats[seat].controller).__name__ == "ServerTableScreen"
+            assert type(srv.front_side(table.seats[seat].controller)).__name__ == "ServerTableScreen"
             assert not table.seats[seat].substitute
     finally:
         if run is not None:
@@ -291,8 +292,9 @@ async def test_seated_while_watching_a_ladder_game_the_watch_gives_way_to_the_ta
                 "LadderScreen",
                 "ServerTableScreen",
             ]
-            assert app.screen.table is table and app.screen.want_seat
-            assert all(app.screen not in t.spectators for t in srv.lobby.tables.values())
+            assert app.screen.table.code == table.code and app.screen.want_seat
+            shown = [srv.front_side(e) for t in srv.lobby.tables.values() for e in t.spectators]
+            assert app.screen not in shown
             await alice.press("ctrl+l")  # back to the Ladder screen, not to the game watched before
             await alice.wait_for("You forfeit it.")
             await alice.press("y")
@@ -331,22 +333,22 @@ class _CountingLadder:
     def __init__(self) -> None:
         self.reads = 0
 
-    def standings(self, game: str) -> list[Standing]:
+    async def standings(self, game: str) -> list[Standing]:
         self.reads += 1
         return [Standing(1, f"read{self.reads}", 0.0, 25.0, 25 / 3, 0, (), False)]
 
 
-def test_standings_are_read_once_per_key_and_at_most_once_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_standings_are_read_once_per_key_and_at_most_once_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
     monkeypatch.setattr(ladder_screen.time, "monotonic", lambda: now[0])
     ladder = _CountingLadder()
-    rows, fresh = shared_standings(ladder, GAME, "k1")
+    rows, fresh = await shared_standings(ladder, GAME, "k1")
     assert ([r.name for r in rows], fresh, ladder.reads) == (["read1"], True, 1)
-    assert shared_standings(ladder, GAME, "k1") == (rows, True) and ladder.reads == 1  # another session: shared
+    assert await shared_standings(ladder, GAME, "k1") == (rows, True) and ladder.reads == 1  # another session: shared
     now[0] += 0.5
-    assert shared_standings(ladder, GAME, "k2") == (rows, False) and ladder.reads == 1  # too soon: the last read
+    assert await shared_standings(ladder, GAME, "k2") == (rows, False) and ladder.reads == 1  # too soon: the last read
     now[0] += 0.5
-    rows, fresh = shared_standings(ladder, GAME, "k2")
+    rows, fresh = await shared_standings(ladder, GAME, "k2")
     assert ([r.name for r in rows], fresh, ladder.reads) == (["read2"], True, 2)
-    rows, fresh = shared_standings(ladder, "wyatt_earp", "k2")  # each game has its own
+    rows, fresh = await shared_standings(ladder, "wyatt_earp", "k2")  # each game has its own
     assert ([r.name for r in rows], fresh, ladder.reads) == (["read3"], True, 3)

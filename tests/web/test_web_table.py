@@ -42,7 +42,7 @@ async def test_the_turn_timer_counts_down_in_the_browser_and_a_bot_moves_for_the
                 await count_down_to_a_forced_move(term)  # 2 s, 1 s left, then a bot's move for alice
                 (app,) = server.sessions
                 controller = table.seats[0].controller
-                assert controller is app.screen  # the browser session's table screen still holds the seat
+                assert server.front_side(controller) is app.screen  # the browser session's table screen holds it
                 forced = table.forced_for(controller)
                 assert forced is not None and forced.serial == 1 and forced.move == moves + 1  # the next move: hers
                 assert table.num_moves > moves
@@ -106,7 +106,7 @@ async def test_a_browser_spectator_sees_an_ssh_players_table_without_her_hand_an
                 await bob.type("howdy from the browser\r")
                 await alice.wait_for("bob: howdy from the browser")
                 await bob.wait_for("bob: howdy from the browser")
-                player = table.seats[0].controller  # alice's table screen
+                player = server.front_side(table.seats[0].controller)  # alice's table screen
                 assert player is not None
                 await alice.press("c")
                 await wait_until(lambda: player.query_one("#st-say").has_focus, what="alice's chat focus")
