@@ -1456,7 +1456,7 @@ def _supervise(
     supervisor = Supervisor(hall, workers, front_args, hall_listen)
     handlers = start_logging(data_dir, log_file, log_max_bytes, log_backups)
     try:
-        asyncio.run(run_supervisor(supervisor, host, port, web_port))
+        asyncio.run(run_supervisor(supervisor, host, port, web_port, web_host))
     finally:
         stop_logging(handlers)
 

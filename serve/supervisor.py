@@ -204,7 +204,9 @@ class Supervisor:
             os.unlink(self.address.removeprefix("unix:"))
 
 
-async def run_supervisor(supervisor: Supervisor, host: str, port: int, web_port: int | None) -> None:
+async def run_supervisor(
+    supervisor: Supervisor, host: str, port: int, web_port: int | None, web_host: str = "127.0.0.1"
+) -> None:
     """Run ``supervisor`` until SIGINT or SIGTERM."""
     await supervisor.start()
     log.info(
@@ -216,7 +218,7 @@ async def run_supervisor(supervisor: Supervisor, host: str, port: int, web_port:
         extra={"console": True},
     )
     if web_port is not None:
-        log.info("Saloon's browser page on port %d", web_port, extra={"console": True})
+        log.info("Saloon's browser page on %s port %d", web_host, web_port, extra={"console": True})
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
