@@ -265,10 +265,12 @@ class ServerTableScreen(Regions):
 
             self.app.push_screen(ForfeitScreen(table.code), answered)
             return
-        self.run_worker(self._leave_and_go(), group="leave", exclusive=True)
+        self.leave(for_good=True)
+        self.app.pop_screen()
 
     async def _leave_and_go(self) -> None:
-        """Let go of the seat, wait until the hall has (so the screen below shows it), then go."""
+        """Let go of a ladder seat, wait until the hall has (so the Ladder screen below shows the
+        seat played by a bot), then go."""
         with contextlib.suppress(ConnectionError, TableError):
             await self.table.released(self, leave=True)
         self.leave(for_good=True)
