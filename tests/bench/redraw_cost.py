@@ -5,11 +5,13 @@
                                       [--check FILE] [--lobby N | --keys N | --build]
 
 For each game, a table of ``--players`` stand-in people (no bots, no turn timer) is opened in a
-lobby, and an :class:`~tui.lobby_screen.SSHApp` (120x40, 256 colours, as an SSH session) opens its
-:class:`~tui.table_screen.ServerTableScreen` as a spectator. The script then plays the game with
-random legal moves (``random.Random(--seed)``), ``--stride`` moves at a time (a spectator of a bot
-table sees several moves per throttled redraw), and after each stride measures the CPU time
-(``time.process_time``, not wall-clock: the machine may be shared) of one redraw: the screen's
+lobby, served by a hall to a front in this process (over a socket pair, as the tests' ``front``
+fixture does), and an :class:`~tui.lobby_screen.SSHApp` of that front (120x40, 256 colours, as an
+SSH session) opens its :class:`~tui.table_screen.ServerTableScreen` as a spectator. The script
+then plays the game with random legal moves (``random.Random(--seed)``), ``--stride`` moves at a
+time (a spectator of a bot table sees several moves per throttled redraw), waits until the front
+has them, and after each stride measures the CPU time (``time.process_time``, not wall-clock:
+the machine may be shared) of one redraw: the screen's
 ``redraw()`` plus the layout, the compositor's update and the rendering of that update into
 terminal output that Textual then does on its own (the app is made to render as if it had a
 terminal; the output is counted and dropped). Games are replayed with new seeds until ``--moves``
@@ -52,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import gc
 import hashlib
@@ -62,6 +65,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +78,18 @@ from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 
 import lobby.tables as lobby_tables  # noqa: E402
+import serve.hall as hall_module  # noqa: E402
+from lobby.client import HallClient  # noqa: E402
 from lobby.store import Store  # noqa: E402
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig, Table  # noqa: E402
+from serve.hall import Hall  # noqa: E402
 from serve.ssh_driver import _configure_console  # noqa: E402
 from tui.lobby_screen import SSHApp  # noqa: E402
 from tui.table_screen import ServerTableScreen  # noqa: E402
 
 GAMES = ("deadwood1876", "wyatt_earp", "deadwood_studios", "deadwood_town")
+MOVES_TICK_S = 0.02
+"""How often the hall sends the lobby's move numbers to the front here (the server's every second)."""
 SETTLE_S = 0.04
 """How long the app runs after a redraw for Textual to lay out and render it (its update timer
 fires at 60 Hz)."""
@@ -164,6 +173,33 @@ def screen_digest(app: SSHApp, notes: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+@contextlib.asynccontextmanager
+async def front_of(lobby: Lobby, data_dir: str) -> AsyncIterator[Any]:
+    """The lobby as a front's sessions see it: a :class:`lobby.client.LobbyMirror` kept by a hall
+    serving ``lobby`` over the protocol (a socket pair in this event loop), as the tests' front
+    fixture does. The lobby's move numbers reach it every :data:`MOVES_TICK_S`."""
+    hall_module.MOVES_TICK_S = MOVES_TICK_S
+    hall = Hall(data_dir, lobby.config)
+    hall.adopt(lobby)
+    client = HallClient("bench front")
+    await hall.connect_front(client)
+    try:
+        yield client.lobby
+    finally:
+        await client.close()
+        await hall.stop()
+
+
+async def until(pilot: Any, condition: Any, what: str, timeout: float = 10.0) -> None:
+    """Let the app run (the hall's messages reach the front) until ``condition()`` holds."""
+    waited = 0.0
+    while not condition():
+        if waited > timeout:
+            raise TimeoutError(f"the front never saw {what}")
+        await pilot.pause(0.005)
+        waited += 0.005
+
+
 def new_table(lobby: Lobby, game_id: str, players: int) -> tuple[Table, list[Person]]:
     """A started table of ``players`` stand-ins (seat ``i`` is ``people[i]``)."""
     creator = Identity("creator", "key-creator")
@@ -200,49 +236,21 @@ async def measure_game(
     with ``digests``, each redraw's :func:`screen_digest` is appended to it."""
     rng = random.Random(seed)
     lobby_tables.secrets = SeededSecrets(seed)  # type: ignore[attr-defined]
-    costs: list[float] = []
-    sizes: list[int] = []
-    idle: list[float] = []
-    laid_out: list[bool] = []
+    measured: tuple[list[float], list[int], list[float], list[bool]] = ([], [], [], [])
     with tempfile.TemporaryDirectory() as tmp:
         config = ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=1000)
         lobby = Lobby(Store(tmp), config)
-        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
-        notes: list[str] = []
-        app.notify = lambda message, **kwargs: notes.append(str(message))  # type: ignore[method-assign]
-        async with app.run_test(size=(120, 40)) as pilot:
-            _configure_console(app, "256")
-            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
-            await pilot.pause(0.2)
-            while len(costs) < moves:
-                table, people = new_table(lobby, game_id, players)
-                screen = ServerTableScreen(table, sit=False)
-                await app.push_screen(screen)
-                screen._refresh = lambda: None  # type: ignore[method-assign]  # only the measured redraws
-                await pilot.pause(0.3)
-                while len(costs) < moves and not table.is_over:
-                    for _ in range(stride):
-                        if not play_random(table, people, rng):
-                            break
-                    t0 = time.process_time()
-                    await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
-                    idle.append(time.process_time() - t0)
-                    written, laid = RenderingDriver.written, Layouts.count
-                    if profiler is not None:
-                        profiler.enable()
-                    t0 = time.process_time()
-                    screen.redraw()
-                    await pilot.pause(SETTLE_S)
-                    costs.append(time.process_time() - t0)
-                    if profiler is not None:
-                        profiler.disable()
-                    sizes.append(RenderingDriver.written - written)
-                    laid_out.append(Layouts.count > laid)
-                    if digests is not None:
-                        digests.append(screen_digest(app, notes))
-                screen.leave(for_good=True)
-                app.pop_screen()
-                await pilot.pause(0.1)
+        async with front_of(lobby, tmp) as mirror:
+            app = SSHApp(mirror, Identity("watcher", "key-watcher"))
+            notes: list[str] = []
+            app.notify = lambda message, **kwargs: notes.append(str(message))  # type: ignore[method-assign]
+            async with app.run_test(size=(120, 40)) as pilot:
+                _configure_console(app, "256")
+                app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+                await pilot.pause(0.2)
+                run = (game_id, players, moves, stride)
+                await measure_redraws(app, pilot, lobby, mirror, run, rng, profiler, measured, digests, notes)
+    costs, sizes, idle, laid_out = measured
     base = statistics.median(idle)
     all_ms = [max(0.0, c - base) * 1000 for c in costs]
     ms = sorted(all_ms)
@@ -259,6 +267,69 @@ async def measure_game(
         "median_ms_without_layout": round(statistics.median(quiet), 2),
         "idle_ms": round(base * 1000, 2),
     }
+
+
+async def measure_redraws(
+    app: SSHApp,
+    pilot: Any,
+    lobby: Lobby,
+    mirror: Any,
+    run: tuple[str, int, int, int],
+    rng: random.Random,
+    profiler: cProfile.Profile | None,
+    measured: tuple[list[float], list[int], list[float], list[bool]],
+    digests: list[str] | None,
+    notes: list[str],
+) -> None:
+    """The redraws of :func:`measure_game` (``run``: the game, players, redraws and stride), into
+    ``measured`` (costs, sizes, idle costs, layouts)."""
+    game_id, players, moves, stride = run
+    costs, sizes, idle, laid_out = measured
+    while len(costs) < moves:
+        table, people = new_table(lobby, game_id, players)
+        await until(pilot, lambda: table.code in {t.code for t in mirror.listing()}, "the new table")  # noqa: B023
+        screen = ServerTableScreen(mirror.table(table.code), sit=False)
+        await app.push_screen(screen)
+        screen._refresh = lambda: None  # type: ignore[method-assign]  # only the measured redraws
+        await pilot.pause(0.3)
+        shown = mirror.table(table.code)
+        while len(costs) < moves and not table.is_over:
+            for _ in range(stride):
+                if not play_random(table, people, rng):
+                    break
+            await until(pilot, lambda: shown.num_moves == table.num_moves, "the move")  # noqa: B023
+            sizes.append(await measure_one(pilot, screen.redraw, profiler, costs, idle))
+            laid_out.append(LAST_LAID[0])
+            if digests is not None:
+                digests.append(screen_digest(app, notes))
+        screen.leave(for_good=True)
+        app.pop_screen()
+        await pilot.pause(0.1)
+
+
+LAST_LAID = [False]
+"""Whether the last :func:`measure_one` laid the screen out."""
+
+
+async def measure_one(
+    pilot: Any, act: Any, profiler: cProfile.Profile | None, costs: list[float], idle: list[float]
+) -> int:
+    """The CPU time of ``act()`` and the drawing it causes (appended to ``costs``), less nothing:
+    the same wait without it is appended to ``idle``; returns the bytes written to the terminal."""
+    t0 = time.process_time()
+    await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
+    idle.append(time.process_time() - t0)
+    written, laid = RenderingDriver.written, Layouts.count
+    if profiler is not None:
+        profiler.enable()
+    t0 = time.process_time()
+    act()
+    await pilot.pause(SETTLE_S)
+    costs.append(time.process_time() - t0)
+    if profiler is not None:
+        profiler.disable()
+    LAST_LAID[0] = Layouts.count > laid
+    return RenderingDriver.written - written
 
 
 async def measure_lobby(
@@ -283,33 +354,27 @@ async def measure_lobby(
 
         for _ in range(tables):
             open_one()
-        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            _configure_console(app, "256")
-            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
-            screen = app.screen
-            screen._refresh = lambda: None  # type: ignore[attr-defined]  # only the measured redraws
-            await pilot.pause(0.3)
-            for n in range(redraws):
-                kind = "table" if n % 5 == 4 else "move"
-                if kind == "table":
-                    del lobby.tables[live.pop(0)[0].code]  # gone from the list (as a table long over)
-                    open_one()
-                else:
-                    play_random(*rng.choice(live), rng)
-                t0 = time.process_time()
-                await pilot.pause(SETTLE_S)  # the same wait, nothing to draw
-                idle.append(time.process_time() - t0)
-                laid = Layouts.count
-                if profiler is not None:
-                    profiler.enable()
-                t0 = time.process_time()
-                screen.redraw()  # type: ignore[attr-defined]
-                await pilot.pause(SETTLE_S)
-                costs[kind].append(time.process_time() - t0)
-                if profiler is not None:
-                    profiler.disable()
-                laid_out[kind] += Layouts.count > laid
+        async with front_of(lobby, tmp) as mirror:
+            app = SSHApp(mirror, Identity("watcher", "key-watcher"))
+            async with app.run_test(size=(120, 40)) as pilot:
+                _configure_console(app, "256")
+                app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+                screen = app.screen
+                screen._refresh = lambda: None  # type: ignore[attr-defined]  # only the measured redraws
+                await pilot.pause(0.3)
+                for n in range(redraws):
+                    kind = "table" if n % 5 == 4 else "move"
+                    if kind == "table":
+                        del lobby.tables[live.pop(0)[0].code]  # gone from the list (as a table long over)
+                        open_one()
+                        listed = {t.code for t, _ in live}
+                        await until(pilot, lambda: {t.code for t in mirror.listing()} == listed, "the new table")  # noqa: B023
+                    else:
+                        table, people = rng.choice(live)
+                        play_random(table, people, rng)
+                        await until(pilot, lambda: mirror.table(table.code).num_moves == table.num_moves, "the move")  # noqa: B023
+                    await measure_one(pilot, screen.redraw, profiler, costs[kind], idle)  # type: ignore[attr-defined]
+                    laid_out[kind] += LAST_LAID[0]
     base = statistics.median(idle)
     result: dict[str, Any] = {"tables": tables, "idle_ms": round(base * 1000, 2)}
     for kind, spent in costs.items():
@@ -336,29 +401,18 @@ async def measure_keys(
             table, people = new_table(lobby, game_id, players)
             for _ in range(rng.randrange(1, 20)):
                 play_random(table, people, rng)
-        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            _configure_console(app, "256")
-            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
-            app.screen._refresh = lambda: None  # type: ignore[attr-defined]  # no lobby redraws
-            await pilot.pause(0.3)
-            steps = ["down"] * (tables - 1) + ["up"] * (tables - 1)
-            for n in range(keys):
-                key = steps[n % len(steps)]
-                t0 = time.process_time()
-                await pilot.pause(SETTLE_S)  # the same wait, no key
-                idle.append(time.process_time() - t0)
-                written, laid = RenderingDriver.written, Layouts.count
-                if profiler is not None:
-                    profiler.enable()
-                t0 = time.process_time()
-                app.post_message(events.Key(key, None))
-                await pilot.pause(SETTLE_S)
-                costs.append(time.process_time() - t0)
-                if profiler is not None:
-                    profiler.disable()
-                sizes.append(RenderingDriver.written - written)
-                laid_out += Layouts.count > laid
+        async with front_of(lobby, tmp) as mirror:
+            app = SSHApp(mirror, Identity("watcher", "key-watcher"))
+            async with app.run_test(size=(120, 40)) as pilot:
+                _configure_console(app, "256")
+                app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+                app.screen._refresh = lambda: None  # type: ignore[attr-defined]  # no lobby redraws
+                await pilot.pause(0.3)
+                steps = ["down"] * (tables - 1) + ["up"] * (tables - 1)
+                for n in range(keys):
+                    key = events.Key(steps[n % len(steps)], None)
+                    sizes.append(await measure_one(pilot, lambda: app.post_message(key), profiler, costs, idle))  # noqa: B023
+                    laid_out += LAST_LAID[0]
     base = statistics.median(idle)
     ms = sorted(max(0.0, c - base) * 1000 for c in costs)
     return {
@@ -382,32 +436,36 @@ async def measure_build(game_id: str, players: int, builds: int, seed: int) -> d
     with tempfile.TemporaryDirectory() as tmp:
         config = ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=1000)
         lobby = Lobby(Store(tmp), config)
-        app = SSHApp(lobby, Identity("watcher", "key-watcher"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            _configure_console(app, "256")
-            app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
-            await pilot.pause(0.2)
-            for _ in range(builds):
-                table, people = new_table(lobby, game_id, players)
-                for _ in range(rng.randrange(5, 40)):
-                    play_random(table, people, rng)
-                screen = ServerTableScreen(table, sit=False)
-                gc.collect()
-                gc.disable()
-                try:
-                    before = len(gc.get_objects())
-                    t0 = time.process_time()
-                    await app.push_screen(screen)
-                    await pilot.pause(SETTLE_S)
-                    cpu.append(time.process_time() - t0)
-                    made.append(len(gc.get_objects()) - before)
+        async with front_of(lobby, tmp) as mirror:
+            app = SSHApp(mirror, Identity("watcher", "key-watcher"))
+            async with app.run_test(size=(120, 40)) as pilot:
+                _configure_console(app, "256")
+                app._driver.__class__ = RenderingDriver  # type: ignore[union-attr]
+                await pilot.pause(0.2)
+                for _ in range(builds):
+                    table, people = new_table(lobby, game_id, players)
+                    for _ in range(rng.randrange(5, 40)):
+                        play_random(table, people, rng)
+                    await until(pilot, lambda: table.code in {t.code for t in mirror.listing()}, "the table")  # noqa: B023
+                    await pilot.pause(0.1)
+                    screen = ServerTableScreen(mirror.table(table.code), sit=False)
                     gc.collect()
-                    kept.append(len(gc.get_objects()) - before)
-                finally:
-                    gc.enable()
-                screen.leave(for_good=True)
-                app.pop_screen()
-                await pilot.pause(0.1)
+                    gc.disable()
+                    try:
+                        before = len(gc.get_objects())
+                        t0 = time.process_time()
+                        await app.push_screen(screen)
+                        await until(pilot, lambda: screen._view is not None, "the table's view")  # noqa: B023
+                        await pilot.pause(SETTLE_S)
+                        cpu.append(time.process_time() - t0)
+                        made.append(len(gc.get_objects()) - before)
+                        gc.collect()
+                        kept.append(len(gc.get_objects()) - before)
+                    finally:
+                        gc.enable()
+                    screen.leave(for_good=True)
+                    app.pop_screen()
+                    await pilot.pause(0.1)
     return {
         "game": game_id,
         "builds": len(cpu),

@@ -107,11 +107,12 @@ class WritingDriver(HeadlessDriver):
         pass
 
 
-async def _watch_a_game(tmp_path: Path, game_id: str, size: tuple[int, int], moves: int) -> TwoTerminals:
+async def _watch_a_game(front: Any, tmp_path: Path, game_id: str, size: tuple[int, int], moves: int) -> TwoTerminals:
     rng = random.Random(7)
     lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0, turn_timer_s=None))
     creator = Identity("creator", "key-creator")
-    app = SSHApp(lobby, Identity("watcher", "key-watcher"))
+    mirror = await front(lobby)
+    app = SSHApp(mirror, Identity("watcher", "key-watcher"))
     async with app.run_test(size=size) as pilot:
         _configure_console(app, "256")
         app._driver.__class__ = WritingDriver  # type: ignore[union-attr]
@@ -120,8 +121,9 @@ async def _watch_a_game(tmp_path: Path, game_id: str, size: tuple[int, int], mov
         people = [Person(f"p{i}") for i in range(3)]
         for person in people:
             table.sit(person)  # type: ignore[arg-type]
-        await pilot.pause(0.1)
-        await app.push_screen(ServerTableScreen(table, sit=False))
+        await pilot.pause(0.2)  # the hall tells the front
+        shown = mirror.table(table.code)
+        await app.push_screen(ServerTableScreen(shown, sit=False))
         await pilot.pause(0.2)
         for _ in range(moves):
             state = table.state
@@ -130,6 +132,8 @@ async def _watch_a_game(tmp_path: Path, game_id: str, size: tuple[int, int], mov
                 break
             seat = state.to_act[0]
             table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
+            while shown.num_moves != table.num_moves:  # the hall tells the front
+                await pilot.pause(0.005)
             app.screen.redraw()  # type: ignore[attr-defined]
             await pilot.pause(0.03)
         await pilot.press("tab", "z")  # the board zoomed to the whole screen, and back
@@ -142,24 +146,25 @@ async def _watch_a_game(tmp_path: Path, game_id: str, size: tuple[int, int], mov
 @pytest.mark.parametrize("game_id", ["deadwood1876", "wyatt_earp", "deadwood_studios", "deadwood_town"])
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_a_watched_game_shows_the_same_cells_for_fewer_bytes(
-    game_id: str, size: tuple[int, int], tmp_path: Path
+    front: Any, game_id: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    terminals = await _watch_a_game(tmp_path, game_id, size, moves=40)
+    terminals = await _watch_a_game(front, tmp_path, game_id, size, moves=40)
     assert terminals.updates > 40
     assert terminals.mismatches == []
     assert terminals.sent[1] < terminals.sent[0] / 2
 
 
-async def test_the_lobby_and_a_resize_show_the_same_cells(tmp_path: Path) -> None:
+async def test_the_lobby_and_a_resize_show_the_same_cells(front: Any, tmp_path: Path) -> None:
     lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0, turn_timer_s=None, max_open_tables_per_account=10))
     creator = Identity("creator", "key-creator")
-    app = SSHApp(lobby, Identity("watcher", "key-watcher"))
+    app = SSHApp(await front(lobby), Identity("watcher", "key-watcher"))
     async with app.run_test(size=(100, 30)) as pilot:
         _configure_console(app, "256")
         app._driver.__class__ = WritingDriver  # type: ignore[union-attr]
         terminals = TwoTerminals(app, 100, 30)
         for n in range(6):
             lobby.create_table(creator, "deadwood1876", 2 + n % 3, [SeatSpec("open")] * (2 + n % 3), None)
+            await pilot.pause(0.1)  # the hall tells the front
             app.screen.redraw()  # type: ignore[attr-defined]
             await pilot.pause(0.05)
         await pilot.press("down", "down", "up")

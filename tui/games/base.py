@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-__all__ = ["BOX_JUNCTIONS", "GameUI", "TableWidget"]
+__all__ = ["BOX_JUNCTIONS", "GameUI", "Recent", "TableWidget"]
 
 BOX_JUNCTIONS = {
     frozenset("lr"): "─",
@@ -32,6 +32,34 @@ BOX_JUNCTIONS = {
 }
 """The box-drawing character where lines meet, by the directions they leave in (``l``eft,
 ``r``ight, ``u``p, ``d``own): the walls of boards drawn as grids of rooms or plots."""
+
+
+class Recent:
+    """The results of a drawing function for the last few inputs (a board's map, drawn again
+    only when what it shows changed): ``get`` a key's result, ``put`` a new one.
+
+    The results are shared by every screen of the process: they must never be changed.
+
+    Args:
+        size: how many results are kept (the oldest go first).
+    """
+
+    def __init__(self, size: int = 16) -> None:
+        self._size = size
+        self._results: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> tuple[bool, Any]:
+        """``(True, result)`` if ``key``'s result is kept, else ``(False, None)``."""
+        if key in self._results:
+            return True, self._results[key]
+        return False, None
+
+    def put(self, key: Any, result: Any) -> Any:
+        """Keep ``result`` for ``key``; returns it."""
+        self._results[key] = result
+        if len(self._results) > self._size:
+            del self._results[next(iter(self._results))]
+        return result
 
 
 class TableWidget(VerticalScroll):

@@ -32,10 +32,10 @@ from engine.deadwood_studios import actions as A
 from engine.deadwood_studios import events as E
 from engine.deadwood_studios.components import CREDITS, Scene, components
 from engine.deadwood_studios.views import PlayerView, RoleView, SetView, View
-from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
+from tui.games.base import BOX_JUNCTIONS, GameUI, Recent, TableWidget
 from tui.widgets.board import Board
 from tui.widgets.log import HIGHLIGHT
-from tui.widgets.quiet import SteadyStatic, update_static
+from tui.widgets.quiet import SteadyStatic, content_key, update_static
 
 __all__ = [
     "DICE",
@@ -293,16 +293,30 @@ def _cell_lines(view: View, room_id: str, inner: int) -> list[Text]:
 def render_map(view: View, width: int = 100) -> Text | None:
     """The backlot as a map of rooms (:data:`MAP`), ``width`` cells wide at most, or ``None``
     when ``width`` is too narrow (under 61). Each cell: the room's name and shot counters, its
-    scene (budget and title, ``face down`` or ``wrapped``) and the dice standing there."""
+    scene (budget and title, ``face down`` or ``wrapped``) and the dice standing there.
+
+    The map is drawn again only when what a room shows changed (:data:`_MAPS`): the returned
+    text is shared and must not be changed."""
     columns = max(c + cs for _, _, c, _, cs in MAP)
     rows = max(r + rs for _, r, _, rs, _ in MAP)
     cell = min(26, (width - columns - 1) // columns)
     if cell < MAP_MIN_CELL:
         return None
-    contents = {}
+    contents = {room_id: _cell_lines(view, room_id, cs * cell + cs - 1) for room_id, _, _, _, cs in MAP}
+    key = (cell, tuple(tuple(content_key(line) for line in lines) for lines in contents.values()))
+    known, drawn = _MAPS.get(key)
+    if known:
+        return drawn  # type: ignore[no-any-return]
+    return _MAPS.put(key, _render_map(contents, columns, rows, cell))  # type: ignore[no-any-return]
+
+
+_MAPS = Recent(32)
+"""The maps drawn last, by what their rooms hold (see :func:`render_map`): shared, never changed."""
+
+
+def _render_map(contents: dict[str, list[Text]], columns: int, rows: int, cell: int) -> Text:
     heights = [2] * rows
-    for room_id, r, _, rs, cs in MAP:
-        contents[room_id] = _cell_lines(view, room_id, cs * cell + cs - 1)
+    for room_id, r, _, rs, _ in MAP:
         if rs == 1:
             heights[r] = max(heights[r], len(contents[room_id]))
     for room_id, r, _, rs, _ in MAP:

@@ -44,7 +44,7 @@ from engine.deadwood_town.events import Cowboy
 from engine.deadwood_town.game import Options
 from engine.deadwood_town.state import MINE
 from engine.deadwood_town.views import PlayerView, PlotView, View
-from tui.games.base import BOX_JUNCTIONS, GameUI, TableWidget
+from tui.games.base import BOX_JUNCTIONS, GameUI, Recent, TableWidget
 from tui.widgets.board import Board
 from tui.widgets.log import HIGHLIGHT, capped_line
 from tui.widgets.quiet import DrawnStatic
@@ -292,7 +292,22 @@ def render_grid(view: View, width: int = 100) -> Text | None:
     Each plot is a box with its id on its top edge (``B2★``: the Sheriff protects it) holding the
     building's name and the cowboys there (``R3``: seat 0's Trail Boss), a rail (``═ rail 2 ═``)
     or nothing (an open plot). The Sheriff is the ``★`` on the corner where his three plots meet.
+
+    The grid is drawn again only when the plots, the Sheriff, the viewer or ``width`` changed
+    (:data:`_GRIDS`): the returned text is shared and must not be changed.
     """
+    key = (view.plots, view.sheriff, _me(view), width)
+    known, grid = _GRIDS.get(key)
+    if known:
+        return grid  # type: ignore[no-any-return]
+    return _GRIDS.put(key, _render_grid(view, width))  # type: ignore[no-any-return]
+
+
+_GRIDS = Recent(32)
+"""The grids drawn last (see :func:`render_grid`)."""
+
+
+def _render_grid(view: View, width: int) -> Text | None:
     plots, corners = _geometry()
     xs = [x for _, x in plots.values()]
     left, right = min(xs) - 0.5, max(xs) + 0.5

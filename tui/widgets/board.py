@@ -14,13 +14,13 @@ changes; a redraw repaints only the lines whose cells changed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from copy import copy
-from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.padding import Padding
 from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
@@ -38,10 +38,10 @@ class Drawings:
     the next one to reuse: what the next one does not reuse is forgotten after it."""
 
     def __init__(self) -> None:
-        self._last: dict[Any, list[Text]] = {}
-        self._now: dict[Any, list[Text]] = {}
+        self._last: dict[Any, Any] = {}
+        self._now: dict[Any, Any] = {}
 
-    def get(self, key: Any) -> list[Text] | None:
+    def get(self, key: Any) -> Any:
         """What was drawn for ``key``, if known (it is kept for the next board too)."""
         found = self._now.get(key)
         if found is None:
@@ -50,8 +50,8 @@ class Drawings:
                 self._now[key] = found
         return found
 
-    def __setitem__(self, key: Any, lines: list[Text]) -> None:
-        self._now[key] = lines
+    def __setitem__(self, key: Any, drawing: Any) -> None:
+        self._now[key] = drawing
 
     def done(self) -> None:
         """A board is drawn: keep only what it used."""
@@ -81,7 +81,14 @@ def board_lines(
             continue
         lines.extend(Text() for _ in range(gap))
         if isinstance(part, Text):
-            lines.extend(part.split("\n", allow_blank=True) if "\n" in part.plain else [part])
+            if "\n" not in part.plain:
+                lines.append(part)
+                continue
+            key = ("text", content_key(part))
+            split = drawn.get(key)
+            if split is None:
+                split = drawn[key] = part.split("\n", allow_blank=True)
+            lines.extend(split)
         else:
             lines.extend(_drawn_lines(part, width, console, options, drawn))
     drawn.done()
@@ -177,32 +184,66 @@ def _table_lines(
     known = drawn.get(key)
     if known is None:
         widths = table._calculate_column_widths(console, options.update_width(max_width - table._extra_width))
-        drawn[key] = [Text(",".join(map(str, widths)))]
+        drawn[key] = widths
     else:
-        widths = [int(n) for n in known[0].plain.split(",")]
+        widths = known
     render_options = options.update(width=sum(widths) + table._extra_width, highlight=table.highlight, height=None)
     form_key = (settings, tuple(form for form, _ in measures), tuple(widths))
+    get_style = console.get_style
+    null = Style.null()
+    cells_by_column = [list(table._get_cells(console, index, column)) for index, column in enumerate(columns)]
     lines: list[Text] = []
-    rows: list[int | None] = [None] if table.show_header else []
-    for index in [*rows, *range(len(table.rows))]:
-        if index is None:
-            row_key: Any = ("head", form_key, tuple(_cell_key(column.header) for column in columns))
-        else:
-            row_key = ("row", form_key, tuple(_cell_key(column._cells[index]) for column in columns))
+    for index, row_cells in enumerate(zip(*cells_by_column, strict=True)):
+        header_row = index == 0 and table.show_header
+        raw = [column.header if header_row else column._cells[index - table.show_header] for column in columns]
+        row_key = ("row", form_key, header_row, tuple(_cell_key(cell) for cell in raw))
         row_lines = drawn.get(row_key)
         if row_lines is None:
-            one = copy(table)
-            if index is None:
-                one.columns = [replace(column, _cells=[]) for column in columns]
-                one.rows = []
-            else:
-                one.columns = [replace(column, _cells=[column._cells[index]]) for column in columns]
-                one.rows = [table.rows[index]]
-                one.show_header = False
-            segments = one._render(console, render_options, widths)
-            row_lines = drawn[row_key] = _segment_lines(segments, width)
+            cells: list[tuple[list[list[Segment]], Style, str]] = []
+            for cell_width, cell, column, raw_cell in zip(widths, row_cells, columns, raw, strict=True):
+                style = get_style(cell.style) + null
+                padding = cell.renderable
+                pads = (
+                    (padding.top, padding.right, padding.bottom, padding.left) if isinstance(padding, Padding) else ()
+                )
+                cell_key = ("cell", _cell_key(raw_cell), pads, str(cell.style), cell_width, column.justify)
+                cell_key += (column.no_wrap, column.overflow, column.highlight)
+                rendered = drawn.get(cell_key)
+                if rendered is None:
+                    cell_options = render_options.update(
+                        width=cell_width,
+                        justify=column.justify,
+                        no_wrap=column.no_wrap,
+                        overflow=column.overflow,
+                        height=None,
+                        highlight=column.highlight,
+                    )
+                    rendered = drawn[cell_key] = console.render_lines(cell.renderable, cell_options, style=style)
+                cells.append((rendered, style, "bottom" if header_row else cell.vertical))
+            row_lines = drawn[row_key] = _row_lines(cells, widths, width)
         lines.extend(row_lines)
     return lines
+
+
+def _row_lines(cells: list[tuple[list[list[Segment]], Style, str]], widths: list[int], width: int) -> list[Text]:
+    """A table row's lines from its cells' (as Rich's ``Table._render`` puts them side by side
+    in a table without a box: each aligned to the row's height, then joined)."""
+    height = max(len(lines) for lines, _, _ in cells)
+    aligned = []
+    for (lines, style, vertical), cell_width in zip(cells, widths, strict=True):
+        if vertical == "top":
+            shaped = Segment.align_top(lines, cell_width, height, style)
+        elif vertical == "middle":
+            shaped = Segment.align_middle(lines, cell_width, height, style)
+        else:
+            shaped = Segment.align_bottom(lines, cell_width, height, style)
+        aligned.append(Segment.set_shape(shaped, cell_width, height))
+    segments: list[Segment] = []
+    for line_no in range(height):
+        for shaped in aligned:
+            segments.extend(shaped[line_no])
+        segments.append(Segment.line())
+    return _segment_lines(segments, width)
 
 
 def _segment_lines(segments: Iterable[Segment], width: int) -> list[Text]:
