@@ -5,6 +5,11 @@ Jane", "Rob Calamity Jane's Safe #2")``) and a label (``Game.describe``). A leve
 actions flat when it holds at most nine; otherwise it shows its groups (a group holding a single
 action shows that action). Keys ``1``-``9`` pick, ``0``/Backspace/Escape go back a level;
 arrows and Enter, or a mouse click, work too.
+
+The picker always starts at its top level: new choices (:meth:`ActionPicker.set_choices`) and
+:meth:`ActionPicker.to_top` leave any group that was open, and while a group is open its path
+leads the title (``Your move › Hit the Town``), so that a digit never lands in a group the person
+does not see.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.quiet import update_static
 
-__all__ = ["MAX_FLAT", "MOVES_HINT", "ActionPicker", "Choice"]
+__all__ = ["MAX_FLAT", "MOVES_HINT", "ActionPicker", "Choice", "MoveList"]
 
 MAX_FLAT = 9
 """A level with at most this many actions shows them all, one digit each."""
@@ -67,6 +72,25 @@ def _tree(choices: list[Choice]) -> _Node:
     return root
 
 
+class MoveList(OptionList):
+    """The moves' list: an :class:`OptionList` whose options wrap to the width they are shown at.
+
+    Textual's list measures its options' lines once and keeps them until its size changes; a
+    scrollbar that comes (more moves than lines) or goes narrows or widens the room for the
+    text without a new size, and an option measured at the wider room would lose its last
+    line. The list measures again whenever the room for the text has a new width.
+    """
+
+    _wrapped_at = 0
+
+    def _update_lines(self) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._wrapped_at:
+            self._wrapped_at = width
+            self._clear_caches()  # the lines and the drawn options, for the new width
+        super()._update_lines()
+
+
 class ActionPicker(Vertical):
     """Shows the person's legal actions and posts :class:`ActionPicker.Chosen` with the one picked."""
 
@@ -95,7 +119,7 @@ class ActionPicker(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-title")
-        yield OptionList(id="picker-options")
+        yield MoveList(id="picker-options")
 
     @property
     def options(self) -> OptionList:
@@ -120,7 +144,8 @@ class ActionPicker(Vertical):
         return True
 
     def set_choices(self, prompt: str, choices: list[Choice]) -> None:
-        """Offer ``choices`` (identical labels are offered once: they are the same move to a person)."""
+        """Offer ``choices`` (identical labels are offered once: they are the same move to a person)
+        at the top level: a group that was open is left, even if the choices are the same."""
         seen: set[tuple[tuple[str, ...], str]] = set()
         unique = []
         for choice in choices:
@@ -139,6 +164,18 @@ class ActionPicker(Vertical):
         self._stack = [self._root]
         self._prompt = message
         self._render_level()
+
+    def to_top(self) -> None:
+        """Leave any open group: the top level of the choices shows (the screen calls it when the
+        moves show again after a zoom, where a digit may have opened a group unseen)."""
+        if len(self._stack) > 1:
+            del self._stack[1:]
+            self._render_level()
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The names of the open groups, outermost first (``()`` at the top level)."""
+        return tuple(node.name for node in self._stack[1:])
 
     def note(self, note: str | Text | None) -> None:
         """Show ``note`` under the prompt (a countdown, what a timer played), or no note (``None``).
@@ -182,10 +219,10 @@ class ActionPicker(Vertical):
     def _render_title(self, same_size: bool = False) -> None:
         """Show the prompt, the path and the note (``same_size``: only the note changed, maybe
         keeping its length, as a countdown does: then the screen need not be laid out again)."""
-        crumbs = " › ".join(node.name for node in self._stack[1:])
         title = Text(self._prompt, style="bold")
-        if crumbs:
-            title.append(f"  › {crumbs}", style="italic")
+        for name in self.path:  # where the list is: the open groups, plain to see
+            title.append(" › ", style="bold")
+            title.append(name, style="bold reverse")
         if self._hint != MOVES_HINT:  # another region has the focus: its keys
             title.append(f"   {self._hint}", style="bold dim")
         elif self._items:

@@ -9,7 +9,9 @@ log cannot all show whole there, so each is a region the keyboard reaches and sc
 * the arrows, ``PgUp`` ``PgDn`` ``Home`` ``End`` scroll the focused region (in the moves: move the
   highlight);
 * ``z`` zooms the board to the whole screen (the log or the chat if it has the focus), and back
-  (``Esc`` too);
+  (``Esc`` too); leaving a zoom brings every region back to where it shows what matters: the
+  moves at their top level (out of any group), the board at its top (or where the game's table
+  widget says, its ``home_y()``), the log at its newest lines;
 * ``1``-``9`` pick a move from any region but the chat line; ``Esc`` goes back to the moves.
 
 :class:`Regions` gives a screen these keys; :data:`KEYS_HELP` is their part of the ``?`` help.
@@ -66,6 +68,27 @@ class Regions(Screen[None]):
 
     ESCAPE_TO_MINIMIZE = False  # Esc out of a zoom goes back to the moves (key_escape)
     _zoomed_from: Widget | None = None
+
+    def watch_maximized(self, before: Widget | None, now: Widget | None) -> None:
+        """Out of a zoom, by whichever key: every region where it shows what matters
+        (:meth:`home_regions`)."""
+        if before is not None and now is None:
+            self.home_regions()
+
+    def home_regions(self) -> None:
+        """The moves at their top level (a digit pressed in the zoom may have opened a group the
+        person did not see), the board at its top or where its widget says (``home_y()``: a game
+        whose top is not what matters most), the log at its newest lines."""
+        self.query_one(ActionPicker).to_top()
+        log = self.query_one(GameLog)
+        log.scroll_end(animate=False, immediate=True, x_axis=False)  # the log follows its end again
+        table = self.query(".table")
+        if table:
+            board = table.first()
+            home = getattr(board, "home_y", None)
+            board.scroll_to(y=0, animate=False, immediate=True)
+            if home is not None:  # laid out at its new size first
+                self.call_after_refresh(lambda: board.scroll_to(y=home(), animate=False, immediate=True))
 
     def region_widgets(self) -> list[tuple[str, Widget]]:
         """The regions shown now, in Tab order: ``(name, the widget that takes the focus)``."""
