@@ -14,6 +14,7 @@ from textual.widgets import Footer
 from lobby.local import SPEEDS, LocalTable
 from tui.games import GameUI
 from tui.widgets import REGION_BINDINGS, ActionPicker, Choice, GameLog, HelpScreen, Regions
+from tui.widgets.only_move import AutoPlayed, auto_play_enabled, only_choice, set_auto_play
 
 __all__ = ["PlayScreen"]
 
@@ -26,7 +27,9 @@ class PlayScreen(Regions):
     person should not miss while the bots play on (the game's :meth:`GameUI.notices`) are
     written in the log, where they stand out, and under the moves' title until the person's
     next move (no pop-up covers the moves); they are kept in :attr:`notices`. The keys that
-    reach the board, the log and the moves are :class:`tui.widgets.Regions`'.
+    reach the board, the log and the moves are :class:`tui.widgets.Regions`'. A decision with a
+    single choice is played at once, as if picked, and the log says so (``o`` turns this off and
+    on: :mod:`tui.widgets.only_move`).
 
     Args:
         table: the local table (state, seats, bots).
@@ -39,6 +42,7 @@ class PlayScreen(Regions):
         Binding("question_mark", "help", "help"),
         Binding("s", "speed", "speed"),
         Binding("r", "result", "result", show=False),
+        Binding("o", "auto_play", "auto-play only moves", show=False),
         Binding("ctrl+q", "app.quit", "quit"),
     ]
 
@@ -53,6 +57,7 @@ class PlayScreen(Regions):
         self.notices: list[str] = []
         self._noticed = 0
         self._news: list[str] = []  # shown under the moves' title until the person's next move
+        self._auto_played: Any = None  # the decision whose only move was last played for the person
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -95,7 +100,16 @@ class PlayScreen(Regions):
                 Choice(self.ui.describe_action(session.game, a, view), self.ui.group(a, view), a)
                 for a in session.legal_actions()
             ]
-            picker.set_choices("Your move", choices)
+            only = only_choice(choices) if auto_play_enabled(self.app) else None
+            if only is None:
+                picker.set_choices("Your move", choices)
+            else:  # played for the person, as a pick (_chosen): nothing to wait for
+                picker.wait(f"Playing your only move: {only.label}")
+                key = self._decision()
+                if key != self._auto_played:
+                    self._auto_played = key
+                    self.tell_log(f"auto-played: {only.label}")
+                    self.post_message(AutoPlayed(only.action, key))
         else:
             waiting = [self.ui.seat_name(view, s) for s in state.to_act if s != session.seat]
             picker.wait("Waiting for " + (", ".join(waiting) if waiting else "the bots") + " …")
@@ -137,12 +151,20 @@ class PlayScreen(Regions):
             self.bots_running = False
         self.redraw()
 
+    def _decision(self) -> tuple[int, tuple[Any, ...]]:
+        """The person's decision now: the moves played so far and the legal actions."""
+        return (self.session.recorder.num_moves, tuple(self.session.legal_actions()))
+
     @on(ActionPicker.Chosen)
     def _chosen(self, event: ActionPicker.Chosen) -> None:
         if self.bots_running or not self.session.human_to_act():
             return
-        self._news = []  # told before this move: the log keeps it
-        self._show_news()
+        if isinstance(event, AutoPlayed):
+            if event.key != self._decision():
+                return  # another decision by now: the redraw offers it
+        else:  # the person's own move: what was told before it has served (the log keeps it)
+            self._news = []
+            self._show_news()
         self.session.play(event.action)
         self.redraw()
         self.start_bots()
@@ -162,6 +184,14 @@ class PlayScreen(Regions):
         """Open the rules help."""
         game = self.session.game
         self.app.push_screen(HelpScreen(game.title, game.rules_help(), self.ui.legend))
+
+    def action_auto_play(self) -> None:
+        """Turn the playing of only moves on or off (:mod:`tui.widgets.only_move`)."""
+        on = not auto_play_enabled(self.app)
+        set_auto_play(self.app, on)
+        self.tell(f"auto-play only moves: {'on' if on else 'off'}")
+        self._auto_played = None
+        self.redraw()
 
     def action_speed(self) -> None:
         """Cycle the bot speed: slow, normal, fast, instant."""

@@ -13,10 +13,11 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog, Static
@@ -37,9 +38,10 @@ from tui.widgets import (
     may_draw,
     update_static,
 )
-from tui.widgets.result import result_summary
+from tui.widgets.only_move import AutoPlayed, auto_play_enabled, only_choice, set_auto_play
+from tui.widgets.result import TABLE_CHOICES, ResultScreen, headline, seat_label
 
-__all__ = ["ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left", "show_chat"]
+__all__ = ["ChatLine", "ChatLog", "ForfeitScreen", "ServerTableScreen", "chat_line", "seconds_left", "show_chat"]
 
 _REFRESH_S = 0.2
 """At most one redraw of a seated player's table screen per this many seconds for changes made elsewhere."""
@@ -84,6 +86,42 @@ def show_chat(chat: RichLog, lines: Sequence[Any], shown: int) -> int:
 def seconds_left(deadline: float) -> int:
     """Whole seconds until ``deadline`` (``time.monotonic()``), rounded up: ``3`` until two are left."""
     return max(0, math.ceil(deadline - time.monotonic()))
+
+
+class ChatLog(RichLog):
+    """The table's chat lines, each wrapped at the chat's width (a RichLog draws 78 columns at least
+    otherwise: a line cut at the chat's edge, and a scroll bar across), and wrapped again at its new
+    width when that width changes (``z`` zooms the chat to the whole screen, and back): it posts
+    :class:`ChatLog.Resized` then, and the screen writes its lines anew.
+
+    Args:
+        id: the widget's id.
+    """
+
+    class Resized(Message):
+        """The chat's width changed: its lines are to be written anew."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, max_lines=300, min_width=1)
+        self._wrapped_at = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Ask for the lines anew at a new width (RichLog's own handler runs too)."""
+        width, self._wrapped_at = self._wrapped_at, event.size.width
+        if self.lines and width and width != event.size.width:
+            self.post_message(self.Resized())
+
+
+class ChatLine(LineInput):
+    """The table's chat line. ``z`` typed on the empty line is the screen's (it zooms the chat, as
+    ``z`` zooms the other regions: :meth:`ServerTableScreen.action_chat_zoom`); once something is
+    typed, or in the zoomed chat, ``z`` is a letter like the others."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Every printable key but ``z`` on the empty line of an unzoomed screen."""
+        if key == "z" and not self.value and self.screen.maximized is None:
+            return False
+        return super().check_consume_key(key, character)
 
 
 class ForfeitScreen(ModalScreen[bool]):
@@ -150,6 +188,10 @@ class ServerTableScreen(Regions):
         # l and r, not only Ctrl+L and Ctrl+R: a browser takes those (the address bar, reload)
         Binding("l,ctrl+l", "leave", "leave", key_display="l"),
         Binding("r,ctrl+r", "replay", "replay", key_display="r"),
+        Binding("e", "result", "result"),
+        Binding("o", "auto_play", "auto-play only moves", show=False),
+        # before the chat line takes it: z on the empty line zooms the chat (typed once it is zoomed)
+        Binding("z", "chat_zoom", "zoom", priority=True),
         Binding("ctrl+q", "app.quit", "quit"),
     ]
 
@@ -172,6 +214,8 @@ class ServerTableScreen(Regions):
         self._noticed: int | None = None  # events already looked at for notices (None: not yet)
         self.notices: list[str] = []
         self._news: list[str] = []  # shown under the moves' title until the person's next move
+        self._result_opened = False
+        self._auto_played: Any = None  # the decision whose only move was last played for the person
 
     # Controller protocol ------------------------------------------------------------------
 
@@ -203,8 +247,8 @@ class ServerTableScreen(Regions):
                 yield ActionPicker(id="picker")
                 with Vertical(id="st-side"):
                     yield GameLog(id="log")
-                    yield RichLog(id="st-chat", wrap=True, markup=False, max_lines=300)
-                    yield LineInput(placeholder="c: chat here (Enter sends)", id="st-say", max_length=MAX_CHAT_CHARS)
+                    yield ChatLog(id="st-chat")
+                    yield ChatLine(placeholder="c: chat here (Enter sends)", id="st-say", max_length=MAX_CHAT_CHARS)
         yield Footer(compact=True, show_command_palette=False)
 
     async def on_mount(self) -> None:
@@ -293,8 +337,11 @@ class ServerTableScreen(Regions):
         ``r`` (the replay) once the game is over; ``1``-``9`` for a seated player while the game is on."""
         if action == "fill":
             return self._fill_allowed()
-        if action == "replay":
+        if action in ("replay", "result"):
             return self.table.is_over
+        if action == "chat_zoom":  # else z is the regions' zoom (or a letter in the chat line)
+            say = self.query("#st-say")
+            return bool(say) and say.first().has_focus and not say.first().value and self.maximized is None
         if action == "pick":
             return self.table.status == "playing" and self._seat is not None  # a spectator picks nothing
         return True
@@ -501,17 +548,27 @@ class ServerTableScreen(Regions):
             if key != self._choices_key:
                 outcome = table.outcome
                 assert outcome is not None
-                result = result_summary(self.ui, view, outcome, table.names())
-                picker.wait(f"Game over: {result}  seed {table.seed_if_over()}.  r: replay, l: lobby")
+                won = headline(outcome, self._result_names(view), seat).rstrip("!.") + "."
+                picker.wait(f"Game over. {won} Seed {table.seed_if_over()}.\ne: the result, r: replay, l: lobby")
                 self._choices_key = key
+            self._open_result()
             return
         legal = table.legal_for(self)  # type: ignore[arg-type]
         if legal:
-            key = ("move", table.num_moves, tuple(legal))
+            key = self._move_key(legal)
             if key != self._choices_key:
                 choices = [
                     Choice(self.ui.describe_action(table.game, a, view), self.ui.group(a, view), a) for a in legal
                 ]
+                only = only_choice(choices) if auto_play_enabled(self.app) else None
+                if only is not None:  # played for the person, as a pick (_chosen): nothing to wait for
+                    picker.wait(f"Playing your only move: {only.label}")
+                    if key != self._auto_played:  # once, however long the hall takes to answer
+                        self._auto_played = key
+                        self.tell_log(f"auto-played: {only.label}")
+                        self.post_message(AutoPlayed(only.action, key))
+                    self._choices_key = key
+                    return
                 picker.set_choices("Your move", choices)
                 if not self.query_one("#st-say", Input).has_focus:  # never take the chat line from a typist
                     picker.options.focus()
@@ -531,13 +588,18 @@ class ServerTableScreen(Regions):
     @on(ActionPicker.Chosen)
     async def _chosen(self, event: ActionPicker.Chosen) -> None:
         event.stop()
+        if isinstance(event, AutoPlayed) and event.key != self._move_key(self.table.legal_for(self)):
+            return  # the decision changed before its only move was played: the redraw offers the new one
+        mine = not isinstance(event, AutoPlayed)  # an only move played for the person is not theirs
         if event.action not in self.table.legal_for(self):
             self.tell("too late: the game has moved on")
         else:
             try:
-                self._news = []  # told before this move: the log keeps it
+                if mine:
+                    self._news = []  # told before this move: the log keeps it
                 await self.table.play(self, event.action)
-                self._forced_note = None  # a move of your own: the timer's note has served
+                if mine:
+                    self._forced_note = None  # a move of your own: the timer's note has served
             except (TableError, engine.IllegalAction, ConnectionError) as exc:
                 self.tell(f"not played: {exc}")
         if not may_draw(self):
@@ -545,9 +607,92 @@ class ServerTableScreen(Regions):
         self._choices_key = None
         self.redraw()
 
+    @on(ChatLog.Resized)
+    def _rewrap_chat(self, event: ChatLog.Resized) -> None:
+        """The chat at its new width: every line written anew."""
+        event.stop()
+        chat = self.query_one("#st-chat", RichLog)
+        chat.clear()
+        self._chat_shown = show_chat(chat, list(self.table.chat), 0)
+
     @on(Input.Submitted, "#st-say")
     def _say(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():
             self.table.say(self, event.value)
         event.input.value = ""
+        self._open_result()  # a game that ended while the person typed
+
+    @on(events.DescendantBlur, "#st-say")
+    def _left_the_chat_line(self) -> None:
+        """Show the result of a game that ended while the person typed (now that they left the line)."""
+        self.call_later(self._open_result)
+
+    def action_chat_zoom(self) -> None:
+        """``z`` on the empty chat line (:class:`ChatLine`) zooms the chat and its log to the whole
+        screen, as ``z`` zooms the other regions (``Esc``: back to the moves); anywhere else, or
+        once something is typed, ``z`` does what it does there (:meth:`check_action`)."""
+        self.action_zoom()
+
+    # Only moves, and the game over -------------------------------------------------------
+
+    def _move_key(self, legal: list[Any]) -> tuple[Any, ...]:
+        """The person's decision now, given its ``legal`` actions (what the moves were drawn for)."""
+        return ("move", self.table.num_moves, tuple(legal))
+
+    def action_auto_play(self) -> None:
+        """Turn the playing of only moves on or off (:mod:`tui.widgets.only_move`), for the session."""
+        on = not auto_play_enabled(self.app)
+        set_auto_play(self.app, on)
+        self.tell(f"auto-play only moves: {'on' if on else 'off'}")
+        self._choices_key = self._auto_played = None  # an only move now: played at once (on) or offered (off)
+        self.redraw()
+
+    def _result_names(self, view: Any) -> list[str]:
+        """Per seat, its player and character (:func:`tui.widgets.result.seat_label`)."""
+        names = self.table.names()
+        return [seat_label(self.ui.seat_name(view, s), s, names[s]) for s in range(len(names))]
+
+    def _open_result(self) -> None:
+        """Show the result once the game is over, as soon as nothing else is in the way: not while
+        the person types in the chat line (a key typed would act in the result), nor over another
+        screen (the help)."""
+        if self._result_opened or not self.table.is_over or not self.is_mounted:
+            return
+        say = self.query("#st-say")
+        if self.app.screen is not self or not say or say.first().has_focus:
+            return
+        self._result_opened = True
+        self.action_result()
+
+    def on_screen_resume(self) -> None:
+        """Back on this screen (a help or a replay closed): the result of a game that ended meanwhile."""
+        self.call_later(self._open_result)
+
+    def action_result(self) -> None:
+        """The finished game's result (:class:`tui.widgets.ResultScreen`): ``r`` its replay, ``l`` the
+        lobby, Esc back to the table."""
+        table = self.table
+        outcome, seed = table.outcome, table.seed_if_over()
+        if outcome is None or seed is None or self._view is None:
+            return
+        row = table.game_row
+        where = f"replay #{row} (table {table.code}) · ssh ... replay {row} > FILE" if row is not None else None
+        result = ResultScreen(
+            table.title,
+            outcome,
+            self._result_names(self._view),
+            seed,
+            self._seat,
+            self.ui.result_terms(self._view, outcome),
+            replay_id=where or f"replay of table {table.code} · ssh ... replay {table.code} > FILE",
+            choices=TABLE_CHOICES,
+        )
+
+        async def chosen(choice: str | None) -> None:
+            if choice == "replay":
+                await self.action_replay()
+            elif choice == "lobby":
+                self.action_leave()
+
+        self.app.push_screen(result, chosen)

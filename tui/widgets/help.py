@@ -24,7 +24,9 @@ the screen; on a small terminal (80x24) the board and the log scroll: `Tab` reac
 | `↑` `↓` `Enter`, mouse | the same with the cursor |
 | `0` `Backspace` `Esc` | back to the previous group |
 {KEYS_HELP}| `s` | bot speed: slow, normal, fast, instant (a local table) |
+| `o` | auto-play only moves (on; `o` turns it off and on): your only choice is played at once, said in the log |
 | `c` | the table's chat line (a server table); `l` leaves the table, `r` its replay (once over; or Ctrl+L, Ctrl+R) |
+| `e` | the result again, once the game is over (a server table; `r` at a local table) |
 | `?` | this help; `Esc` or `q` closes it |
 | `Ctrl+Q` | quit |
 
