@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -280,7 +281,9 @@ async def test_a_local_tables_log_names_players_not_seats(tmp_path) -> None:
         assert all(SEAT.search(n) is None for n in screen.notices)
 
 
-async def test_a_server_tables_log_names_players_not_seats(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_server_tables_log_names_players_not_seats(
+    front: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 37: at a server table at 80x24 the log names players as the table's seats line does
     (``alice``, ``random (bot)``; ``heuristic (bot, seat 1)`` where two share a name)."""
     import lobby.tables
@@ -292,25 +295,28 @@ async def test_a_server_tables_log_names_players_not_seats(tmp_path, monkeypatch
     alice = Identity("alice", "key-alice")
     seats = [SeatSpec("me"), SeatSpec("bot", "heuristic"), SeatSpec("bot", "random"), SeatSpec("bot", "heuristic")]
     table = lobby_.create_table(alice, "wyatt_earp", 4, seats, None)
-    app = SSHApp(lobby_, alice)
+    mirror = await front(lobby_)
+    app = SSHApp(mirror, alice)
     rng = random.Random(1)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ServerTableScreen(table, sit=True)
-        app.push_screen(screen)
-        await pilot.pause()
+        await pilot.pause(0.2)  # the hall tells the front
+        shown = mirror.table(table.code)
+        screen = ServerTableScreen(shown, sit=True)
+        await app.push_screen(screen)
+        await pilot.pause(0.2)
         for _ in range(8):
-            await wait_until(pilot, lambda: table.is_over or bool(table.legal_for(screen)), timeout=20)
-            if table.is_over:
+            await wait_until(pilot, lambda: shown.is_over or bool(shown.legal_for(screen)), timeout=20)
+            if shown.is_over:
                 break
-            table.play(screen, rng.choice(table.legal_for(screen)))
-        await wait_until(pilot, lambda: table.is_over or bool(table.legal_for(screen)), timeout=20)
+            await shown.play(screen, rng.choice(shown.legal_for(screen)))
+        await wait_until(pilot, lambda: shown.is_over or bool(shown.legal_for(screen)), timeout=20)
         screen.redraw()
         await pilot.pause(0.05)
         lines = screen.query_one(GameLog).plain_lines
         assert [line for line in lines if SEAT.search(line)] == []
         text = "\n".join(lines)
         assert "heuristic (bot, seat 1)" in text and "random (bot)" in text and "heuristic (bot, seat 3)" in text
-        hand = table.view_for(screen)[1].hand
+        hand = shown.view_for(screen)[1].hand
         assert shown_hand(screen_text(app, everything=False)) in hand_items(hand)  # the hand in view here too
 
 
