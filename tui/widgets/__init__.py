@@ -1,5 +1,6 @@
 """Widgets shared by every game: action picker, log, help, result and replay controls."""
 
+from tui.widgets import strips as _strips
 from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
 from tui.widgets.picker import ActionPicker, Choice
@@ -7,6 +8,8 @@ from tui.widgets.quiet import DrawnStatic, LineInput, SteadyStatic, Throttle, ma
 from tui.widgets.regions import KEYS_HELP, REGION_BINDINGS, Regions
 from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
+
+_strips.install()  # every strip's caches made when first used (see tui.widgets.strips)
 
 __all__ = [
     "ActionPicker",
