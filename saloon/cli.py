@@ -1,8 +1,8 @@
 """The ``saloon`` command line (see ``DESIGN.md``: Command line).
 
-Implemented subcommands: ``games``, ``schema``, ``play``, ``serve``, ``simulate``, ``replay FILE``,
-``replay verify``, ``replay show``, ``bench``, ``tournament run|show`` (in :mod:`saloon.cli_tournament`)
-and ``rules`` (in :mod:`saloon.rules_doc`).
+Implemented subcommands: ``games``, ``schema``, ``play``, ``serve``, ``simulate``, ``replay FILE``
+(or its ``--asciicast`` recording), ``replay verify``, ``replay show``, ``bench``, ``tournament run|show``
+(in :mod:`saloon.cli_tournament`) and ``rules`` (in :mod:`saloon.rules_doc`).
 
 Files of the user's own (``play``'s replays, external bots' stderr logs of ``play`` and
 ``simulate``) go under :func:`user_data_dir` unless an option names another directory.
@@ -424,6 +424,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     command, files = args.args[0], args.args[1:]
+    if args.asciicast is None and (args.size is not None or args.step is not None):
+        raise UsageError("--size and --step go with --asciicast OUT.cast")
+    if args.asciicast is not None and (command in ("verify", "show") or files):
+        raise UsageError("--asciicast records one replay: saloon replay FILE --asciicast OUT.cast")
     if command == "verify":
         if not files:
             raise UsageError("replay verify needs at least one FILE")
@@ -434,9 +438,38 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return _replay_show(files[0], boards=args.boards)
     if files:
         raise UsageError(f"unknown replay command {command!r}; use FILE, verify FILE... or show FILE")
+    if args.asciicast is not None:
+        return _replay_asciicast(command, args.asciicast, args.size, args.step)
     import tui
 
     tui.run_replay(command)
+    return 0
+
+
+def _replay_asciicast(path: str, out: Path, size_arg: str | None, step_arg: float | None) -> int:
+    """``saloon replay FILE --asciicast OUT``: the spectator's screen, every move, as an asciinema
+    v2 recording (see :mod:`tui.asciicast`). A replay that does not load or verify is refused as
+    ``replay verify`` refuses it (its ``FAIL`` line, exit code 1), and ``out`` is not written."""
+    from tui.asciicast import DEFAULT_SIZE, DEFAULT_STEP, check_step, parse_size, write_cast
+
+    size = parse_size(size_arg) if size_arg is not None else DEFAULT_SIZE
+    step = check_step(step_arg) if step_arg is not None else DEFAULT_STEP
+    if not out.parent.is_dir() or out.is_dir():
+        raise UsageError(f"cannot write {printable(out)}: not a file in an existing directory")
+    try:
+        replay = load(path)
+        verify(replay)
+    except ReplayError as exc:
+        print(f"FAIL {printable(path)}: {printable(exc)}", file=sys.stderr)  # as replay verify says it
+        return 1
+    try:
+        info = write_cast(replay, out, size, step)
+    except OSError as exc:
+        raise UsageError(f"cannot write {printable(out)}: {printable(exc.strerror or exc)}") from exc
+    print(
+        f"wrote {printable(info.path)}: {info.frames} screens, {info.duration:g} s, {info.size_bytes / 1024:.0f} KiB "
+        f"(play it with: asciinema play {printable(info.path)})"
+    )
     return 0
 
 
@@ -758,13 +791,28 @@ def _build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="step through, verify or show replays",
-        usage="saloon replay FILE | saloon replay verify FILE... | saloon replay show FILE [--boards]",
-        description="FILE: step through it in the terminal. verify FILE...: re-simulate, exit 1 with the "
-        "reason on any mismatch. show FILE: the replay as text (header, moves, the final board of games "
-        "that have a text board, faults, outcome).",
+        usage="saloon replay FILE [--asciicast OUT.cast [--size COLSxROWS] [--step S]] | "
+        "saloon replay verify FILE... | saloon replay show FILE [--boards]",
+        description="FILE: step through it in the terminal; with --asciicast OUT.cast, write instead an "
+        "asciinema v2 recording of the spectator's screen (the public view), one move every --step seconds. "
+        "verify FILE...: re-simulate, exit 1 with the reason on any mismatch. show FILE: the replay as text "
+        "(header, moves, the final board of games that have a text board, faults, outcome).",
     )
     replay.add_argument("args", nargs="+", metavar="ARG")
     replay.add_argument("--boards", action="store_true", help="show: the board after every move, not only at the end")
+    replay.add_argument(
+        "--asciicast",
+        type=Path,
+        metavar="OUT.cast",
+        help="FILE: write an asciinema v2 recording of the spectator's screen, every move (the replay must verify)",
+    )
+    replay.add_argument("--size", metavar="COLSxROWS", help="--asciicast: the terminal's size (default 80x24)")
+    replay.add_argument(
+        "--step",
+        type=float,
+        metavar="S",
+        help="--asciicast: seconds between moves (default 1.0; the last screen is held 3 s)",
+    )
     replay.set_defaults(func=_cmd_replay)
 
     bench = commands.add_parser("bench", help="engine throughput: decisions/s and games/s")
