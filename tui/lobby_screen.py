@@ -52,6 +52,7 @@ from tui.games import TABLES, ui_for
 from tui.ladder_screen import LadderScreen
 from tui.table_screen import ServerTableScreen, show_chat
 from tui.widgets import LineInput, PageHelpScreen, Throttle, may_draw, update_static
+from tui.widgets.quiet import QuietOptionList
 from tui.widgets.screen_diff import SendsChanges
 
 __all__ = [
@@ -355,7 +356,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-notice")
         yield Static(id="lobby-head")
         yield Static(_table_list_line([heading for heading, _ in self._columns], self._widths), id="tables-head")
-        yield OptionList(id="tables")
+        yield QuietOptionList(id="tables")  # a move or a key repaints one or two lines, not the list
         yield RichLog(id="lobby-chat", wrap=True, markup=False, max_lines=500)
         yield _Input(
             placeholder="say something to the saloon (Enter sends, Esc back to the tables)",
@@ -442,7 +443,7 @@ class LobbyScreen(Screen[None]):
             box.display = bool(playing)
 
     def _show_tables(self, mine: set[str]) -> None:
-        """The table list: only the lines that changed are drawn anew (all of them when tables came or went)."""
+        """The table list: only the lines that changed are drawn anew."""
         codes: list[str] = []
         rows: list[tuple[str, ...]] = []
         for table in self.lobby.listing():
@@ -466,14 +467,18 @@ class LobbyScreen(Screen[None]):
         if rows == self._rows and codes == self._codes:
             return
         listed = self.query_one("#tables", OptionList)
-        if codes == self._codes:
-            for index, (row, old) in enumerate(zip(rows, self._rows, strict=True)):
-                if row != old:
-                    listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
-        else:
-            selected = self._highlighted_code()
-            at_top = listed.highlighted in (None, 0)
-            listed.set_options(Option(_table_list_line(row, self._widths)) for row in rows)
+        selected = self._highlighted_code()
+        at_top = listed.highlighted in (None, 0)
+        # the list's lines are kept and only those that changed are replaced, whether tables came
+        # or went or not (a list cleared and filled anew lays the screen out, and draws every line)
+        for index, (row, old) in enumerate(zip(rows, self._rows, strict=False)):
+            if row != old:
+                listed.replace_option_prompt_at_index(index, _table_list_line(row, self._widths))
+        if len(rows) > len(self._rows):
+            listed.add_options(Option(_table_list_line(row, self._widths)) for row in rows[len(self._rows) :])
+        for index in range(len(self._rows) - 1, len(rows) - 1, -1):
+            listed.remove_option_at_index(index)
+        if codes != self._codes:
             if rows:
                 # a cursor on the top row stays on the top row (a new table comes first); one the
                 # person moved down stays on its table while that table is still on

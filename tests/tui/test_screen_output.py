@@ -4,8 +4,9 @@ showed when Textual wrote every update whole.
 Each screen update of an SSH session's app goes through :class:`tui.widgets.screen_diff.ScreenDiff`.
 These tests feed two terminal emulators (pyte) side by side, one with Textual's own output for each
 update and one with the diff's, and compare every cell (character, colours, attributes) after
-each update: at table screens of every game watched through a game, in the lobby, across a
-resize, and for a double-width name.
+each update, and with the whole screen as the compositor draws it then (every row: the rows an
+update repaints are drawn alone, :mod:`tui.widgets.compositor`): at table screens of every game
+watched through a game, in the lobby, across a resize, and for a double-width name.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.drivers.headless_driver import HeadlessDriver
+from textual.geometry import Region
 from textual.strip import Strip
 
 from lobby.store import Store
@@ -95,6 +97,17 @@ class TwoTerminals:
         self.textual.resize(width, height)
         self.diffed.resize(width, height)
 
+    def check(self) -> None:
+        """Once the screen is drawn: the terminal shows the whole screen as the compositor draws
+        it now, every row (the rows an update repaints are drawn alone)."""
+        width, height = self._app.size
+        strips = self._app.screen._compositor.render_strips()
+        whole = Terminal(width, height)
+        update = LayoutUpdate([[strip] for strip in strips], Region(0, 0, width, height))
+        whole.feed(update.render_segments(self._app.console))
+        if whole.cells() != self.diffed.cells():
+            self.mismatches.append(-self.updates)
+
 
 class WritingDriver(HeadlessDriver):
     """A headless driver that says it is not (the app writes each update); the output is dropped."""
@@ -136,10 +149,12 @@ async def _watch_a_game(front: Any, tmp_path: Path, game_id: str, size: tuple[in
                 await pilot.pause(0.005)
             app.screen.redraw()  # type: ignore[attr-defined]
             await pilot.pause(0.03)
+            terminals.check()
         await pilot.press("tab", "z")  # the board zoomed to the whole screen, and back
         await pilot.pause(0.05)
         await pilot.press("z", "escape")
         await pilot.pause(0.05)
+        terminals.check()
     return terminals
 
 
@@ -167,13 +182,16 @@ async def test_the_lobby_and_a_resize_show_the_same_cells(front: Any, tmp_path: 
             await pilot.pause(0.1)  # the hall tells the front
             app.screen.redraw()  # type: ignore[attr-defined]
             await pilot.pause(0.05)
+            terminals.check()
         await pilot.press("down", "down", "up")
         await pilot.pause(0.05)
+        terminals.check()
         terminals.resize(80, 24)
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.2)
         await pilot.press("down")
         await pilot.pause(0.05)
+        terminals.check()
     assert terminals.updates > 6
     assert terminals.mismatches == []
 
@@ -184,8 +202,6 @@ def test_rows_that_moved_are_scrolled_and_a_wide_character_is_written_whole() ->
     width, height = 20, 8
 
     def frame(lines: list[str]) -> LayoutUpdate:
-        from textual.geometry import Region
-
         strips = [[Strip([Segment(line.ljust(width)[:width], bold if "!" in line else plain)])] for line in lines]
         return LayoutUpdate(strips, Region(0, 0, width, height))  # type: ignore[arg-type]
 

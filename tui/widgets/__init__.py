@@ -1,5 +1,6 @@
 """Widgets shared by every game: action picker, log, help, result and replay controls."""
 
+from tui.widgets import compositor as _compositor
 from tui.widgets import strips as _strips
 from tui.widgets.help import HelpScreen, PageHelpScreen
 from tui.widgets.log import GameLog
@@ -10,6 +11,7 @@ from tui.widgets.replay_controls import ReplayControls
 from tui.widgets.result import ResultScreen
 
 _strips.install()  # every strip's caches made when first used (see tui.widgets.strips)
+_compositor.install()  # a partial update draws only its rows (see tui.widgets.compositor)
 
 __all__ = [
     "ActionPicker",

@@ -11,21 +11,21 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
-from textual.reactive import Reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual, VisualType, visualize
 from textual.widget import _RenderCache
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 
-__all__ = ["DrawnStatic", "LineInput", "SteadyStatic", "content_key", "drawn_text", "update_static"]
+__all__ = ["DrawnStatic", "LineInput", "QuietOptionList", "SteadyStatic", "content_key", "drawn_text", "update_static"]
 
 
 class LineInput(Input):
@@ -227,6 +227,58 @@ class DrawnStatic(SteadyStatic):
         """Draw the renderable again for a new width."""
         if self._source is not None and self.content_size.width != self._drawn_width:
             self._draw()
+
+
+class QuietOptionList(OptionList):
+    """Textual's :class:`~textual.widgets.OptionList` that repaints only the lines that change.
+
+    Textual's list repaints every line it shows, and draws every option again, when the
+    highlight moves (a key in the lobby's table list) or one option's prompt is replaced (a move
+    at one table): this list repaints the old and the new highlighted lines, and draws again only
+    the replaced option (every option when its height changes).
+
+    For a list whose size does not depend on its options (CSS sizes it, never ``auto``): new
+    options do not lay the screen out again (Textual's list sets its virtual size, a layout
+    reactive, as it takes them); its scrollbar follows them (showing or hiding it still lays the
+    screen out).
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+    """The index of the highlighted option, or ``None`` (repaints only the lines it leaves and reaches)."""
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        """Repaint the lines of the options that lost and took the highlight (and scroll to it)."""
+        self._repaint_options(old, new)
+        super().watch_highlighted(new)
+
+    def _repaint_options(self, *indexes: int | None) -> None:
+        if not self.is_mounted:
+            return
+        for index in indexes:
+            if index is None:
+                continue
+            line = self._index_to_line.get(index)
+            if line is not None:
+                self.refresh_lines(line, self._heights.get(index, 1))
+
+    def replace_option_prompt_at_index(self, index: int, prompt: VisualType) -> Self:
+        """Replace the prompt of the option at ``index``: only its lines are drawn again, if it
+        takes as many lines as before."""
+        option = self.get_option_at_index(index)
+        height = self._heights.get(index)
+        option._set_prompt(prompt)
+        cache = self._option_render_cache
+        for key in [key for key in cache.keys() if key[0] is option]:
+            cache.discard(key)
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        padding = self.get_component_styles("option-list--option").padding
+        if height is None or self._get_visual(option).get_height(self.styles, width - padding.width) != height:
+            self._clear_caches()
+        else:
+            self._repaint_options(index)
+        return self
 
 
 class Throttle:
