@@ -144,6 +144,9 @@ async def test_the_new_table_form_over_ssh_refuses_hostile_bot_names(
         await term.wait_for("n: new table")
         await term.press("n")
         await term.wait_for("bots on offer: random, heuristic")
+        await term.settle()
+        await term.press("tab")  # the form opens on the game: on to the players
+        await term.settle()
         await term.press("backspace", "backspace", "2", "tab")
         for name in hostile_names(mark):
             await term.press("\x15")  # ctrl+u: clear the bots line
