@@ -24,12 +24,14 @@ from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.visual import Visual, visualize
 
 from lobby.store import Store
 from lobby.tables import Identity, Lobby, SeatSpec, ServerConfig
 from serve.ssh_driver import _configure_console
 from tui.lobby_screen import SSHApp
 from tui.table_screen import ServerTableScreen
+from tui.widgets.board import Board, _line_strip
 from tui.widgets.screen_diff import ScreenDiff
 
 
@@ -219,3 +221,54 @@ def test_rows_that_moved_are_scrolled_and_a_wide_character_is_written_whole() ->
     output = diff.encode(chops, width, height, ColorSystem.EIGHT_BIT) or ""
     terminal.feed(output)
     assert terminal.screen.display[2].startswith("linxx")
+
+
+def _cells(strip: Strip) -> list[tuple[str, str]]:
+    """A strip's cells: each character and the codes of its style."""
+    cells = []
+    for segment in strip:
+        code = segment.style.render("x", color_system=ColorSystem.EIGHT_BIT) if segment.style else ""
+        cells.extend((char, code) for char in segment.text)
+    return cells
+
+
+@pytest.mark.parametrize("game_id", ["deadwood1876", "wyatt_earp", "deadwood_studios", "deadwood_town"])
+async def test_a_board_line_drawn_from_its_spans_shows_what_textual_draws(
+    front: Any, game_id: str, tmp_path: Path
+) -> None:
+    """The board draws a line that fits straight from its spans (tui.widgets.board): every line of
+    a watched game's board, at 120x40 and 80x24, has the cells Textual's own drawing gives it."""
+    lobby = Lobby(Store(tmp_path), ServerConfig(bot_delay_s=0, turn_timer_s=None))
+    rng = random.Random(3)
+    table = lobby.create_table(Identity("creator", "key-creator"), game_id, 4, [SeatSpec("open")] * 4, None)
+    people = [Person(f"p{i}") for i in range(4)]
+    for person in people:
+        table.sit(person)  # type: ignore[arg-type]
+    mirror = await front(lobby)
+    app = SSHApp(mirror, Identity("watcher", "key-watcher"))
+    compared = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        _configure_console(app, "256")
+        await pilot.pause(0.1)
+        shown = mirror.table(table.code)
+        await app.push_screen(ServerTableScreen(shown, sit=False))
+        for move in range(30):
+            if move == 15:
+                await pilot.resize_terminal(80, 24)
+            state = table.state
+            assert state is not None and not state.is_over
+            seat = state.to_act[0]
+            table.play(people[seat], rng.choice(state.legal_actions(seat)))  # type: ignore[arg-type]
+            while shown.num_moves != table.num_moves:
+                await pilot.pause(0.005)
+            app.screen.redraw()  # type: ignore[attr-defined]
+            await pilot.pause(0.03)
+            board = app.screen.query_one(Board)
+            width, style = board.size.width, board.visual_style
+            for line in board._lines:
+                drawn = _line_strip(line, width, style, app.console, {})
+                if drawn is not None:
+                    textual = Visual.to_strips(board, visualize(board, line), width, None, style)
+                    assert len(textual) == 1 and _cells(drawn) == _cells(textual[0]), line
+                    compared += 1
+    assert compared > 100

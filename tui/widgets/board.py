@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 from textual.visual import Visual, visualize
 from textual.widget import _RenderCache
 
@@ -258,6 +259,30 @@ def _segment_lines(segments: Iterable[Segment], width: int) -> list[Text]:
     return lines
 
 
+def _line_strip(line: Text, width: int, base: Any, console: Console, styles: dict[Any, Style]) -> Strip | None:
+    """``line`` as the one row a Static shows it in, drawn straight from its spans: each piece of
+    text in the widget's style (``base``, a Textual style) with the piece's own on top, as
+    Textual's content drawing makes it (without the offsets a text selection reads); ``None`` for
+    a line that Textual would wrap or that holds a tab or a control character (Textual draws it).
+
+    ``styles``: the pieces' styles made so far for ``base`` (by the piece's Rich style)."""
+    if line.cell_len > width or not line.plain.isprintable():
+        return None
+    segments = []
+    for segment in line.render(console):
+        text = segment.text
+        if not text:
+            continue
+        piece = segment.style
+        if piece is None and line.style:
+            piece = console.get_style(line.style)
+        style = styles.get(piece)
+        if style is None:
+            style = styles[piece] = (base if piece is None else base + TextualStyle.from_rich_style(piece)).rich_style
+        segments.append(Segment(text, style))
+    return Strip(segments)
+
+
 class Board(SteadyStatic):
     """Lines of styled text, shown as a Static shows them joined (its :attr:`content`).
 
@@ -281,6 +306,7 @@ class Board(SteadyStatic):
         self._joined: Text | None = Text()
         self._drawn: dict[Any, list[Strip]] = {}  # a line's key: its rows
         self._drawn_as: tuple[int, Any] = (0, None)  # the width and style they were drawn at
+        self._styles: dict[Any, Style] = {}  # the Rich style of each piece of a line, drawn
 
     @property
     def content(self) -> Text:  # type: ignore[override]
@@ -350,16 +376,22 @@ class Board(SteadyStatic):
         style = self.visual_style
         if self._drawn_as != (width, style):
             self._drawn = {}
+            self._styles = {}
             self._drawn_as = (width, style)
         known = self._drawn
         drawn: dict[Any, list[Strip]] = {}
         rows: list[Strip] = []
+        console = self.app.console
         for line, key in zip(self._lines, self._keys, strict=True):
             strips = drawn.get(key)
             if strips is None:
                 strips = known.get(key)
                 if strips is None:
-                    strips = Visual.to_strips(self, visualize(self, line), width, None, style)
+                    strip = _line_strip(line, width, style, console, self._styles)
+                    if strip is None:
+                        strips = Visual.to_strips(self, visualize(self, line), width, None, style)
+                    else:
+                        strips = [strip]
                 drawn[key] = strips
             rows.extend(strips)
         self._drawn = drawn
