@@ -610,7 +610,7 @@ async def open_table(s: Session, log: ServerLog, bot: str, tries: int = 5) -> st
 
 async def keep_a_table(s: Session, log: ServerLog, bot: str, stop: float, first: asyncio.Future[str | None]) -> int:
     """Keep a table of bots playing that ``s`` watches until ``stop`` (``time.monotonic()``): when a
-    game ends, back to the lobby (Ctrl+L) and open the next. Sets ``first`` to the first table's
+    game ends, back to the lobby (``l``) and open the next. Sets ``first`` to the first table's
     code (``None`` if it never started); returns how many tables started."""
     started = 0
     while time.monotonic() < stop:
@@ -623,7 +623,7 @@ async def keep_a_table(s: Session, log: ServerLog, bot: str, stop: float, first:
         await until(lambda code=code: code in log.over, stop - time.monotonic())  # type: ignore[misc]
         if time.monotonic() < stop:
             await asyncio.sleep(1.0)  # the game's end on screen
-            s.write(b"\x0c")  # back to the lobby
+            s.write(b"l")  # back to the lobby (the result screen's key, and the table's; Ctrl+L is the table's only)
             await asyncio.sleep(1.0)
     return started
 
