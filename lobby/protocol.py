@@ -657,10 +657,23 @@ def load_hall_secret(data_dir: Path | str) -> bytes:
     Raises:
         ValueError: the file holds fewer than 32 bytes, or others may read it.
     """
-    path = Path(data_dir) / "hall_secret"
+    return secret_file(Path(data_dir) / "hall_secret", private=True)
+
+
+def secret_file(path: Path, private: bool = False) -> bytes:
+    """The 32-byte (or longer) secret in ``path``, made on first use: written whole to a temporary
+    file of mode 0600, synced, then renamed into place, so a crash never leaves half a secret.
+
+    Args:
+        path: the file (its folder is made if missing).
+        private: refuse a file that others may read (group or world permission bits).
+
+    Raises:
+        ValueError: the file holds fewer than 32 bytes, or (``private``) others may read it.
+    """
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".hall_secret.{os.getpid()}.tmp")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             with os.fdopen(fd, "wb") as f:
@@ -670,7 +683,7 @@ def load_hall_secret(data_dir: Path | str) -> bytes:
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)
-    if path.stat().st_mode & 0o077:
+    if private and path.stat().st_mode & 0o077:
         raise ValueError(f"{path} may be read by others: chmod 600 it")
     secret = path.read_bytes()
     if len(secret) < 32:

@@ -49,7 +49,6 @@ import html
 import ipaddress
 import json
 import logging
-import os
 import secrets
 import time
 from collections.abc import Iterable, Sequence
@@ -63,6 +62,7 @@ from aiohttp import web
 
 from lobby.client import HallClient
 from lobby.logtext import loggable
+from lobby.protocol import secret_file
 from lobby.store import valid_name
 from lobby.tables import Identity
 from serve.ssh_driver import InputBudget
@@ -179,23 +179,13 @@ class AddressBuckets:
 
 
 def load_secret(data_dir: Path) -> bytes:
-    """The cookie-signing secret from ``DATA/web_secret`` (32 bytes), made (mode 0600) on first use."""
-    path = data_dir / "web_secret"
-    if not path.exists():
-        tmp = path.with_name(f".web_secret.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(secrets.token_bytes(32))
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
-    secret = path.read_bytes()
-    if len(secret) < 32:
-        raise ValueError(f"{path} holds fewer than 32 bytes: remove it and a new one is made")
-    return secret
+    """The cookie-signing secret from ``DATA/web_secret`` (32 bytes), made (mode 0600) on first use
+    (:func:`lobby.protocol.secret_file`).
+
+    Raises:
+        ValueError: the file holds fewer than 32 bytes.
+    """
+    return secret_file(data_dir / "web_secret")
 
 
 def _digest(token: str) -> str:

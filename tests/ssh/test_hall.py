@@ -108,7 +108,9 @@ async def test_two_fronts_on_two_addresses_share_one_hall(tmp_path: Path) -> Non
                 assert {s.controller.link.name for s in table.seats} == {"front-127.0.0.1", "front-127.0.0.2"}  # type: ignore[union-attr]
                 # chat said on one front is read on the other
                 await bob.press("c")
+                await bob.settle()  # the chat line has the focus before the text is typed (late on a busy machine)
                 await bob.type("howdy from two")
+                await bob.wait_for("howdy from two")
                 await bob.press("enter")
                 await alice.wait_for("howdy from two")
 
