@@ -3,22 +3,65 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widgets import RichLog
 
 from engine import GameCapped
+from tui.widgets.quiet import _repaint_rows
 
-__all__ = ["HIGHLIGHT", "GameLog"]
+__all__ = ["HIGHLIGHT", "GameLog", "QuietScrollBar"]
 
 HIGHLIGHT = "» "
 """Lines that start with this (a fight's result) stand out in the log (bold, reversed)."""
+
+
+class QuietScrollBar(ScrollBar):
+    """A scrollbar that repaints only its rows that change when it moves or its window grows (a
+    log's thumb moves a fraction of a row per new line: Textual's scrollbar repaints every row)."""
+
+    window_virtual_size: Reactive[int] = Reactive(100, repaint=False)
+    window_size: Reactive[int] = Reactive(0, repaint=False)
+    position: Reactive[float] = Reactive(0, repaint=False)
+
+    def watch_window_virtual_size(self) -> None:
+        self._repaint_bar()
+
+    def watch_window_size(self) -> None:
+        self._repaint_bar()
+
+    def watch_position(self) -> None:
+        self._repaint_bar()
+
+    _repainting = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """A whole repaint (what Textual asks of a log's scrollbar at each new line) repaints only
+        the rows that changed; anything else is Textual's refresh."""
+        if regions or layout or recompose or not repaint or self._repainting:
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        self._repaint_bar()
+        return self
+
+    def _repaint_bar(self) -> None:
+        width, height = self.size
+        self._repainting = True
+        try:
+            if not (self.is_mounted and self.display and width and height and self.parent is not None):
+                self.refresh()
+                return
+            visual = visualize(self, self.render(), markup=False)
+            _repaint_rows(self, Visual.to_strips(self, visual, width, height, self.visual_style))
+        finally:
+            self._repainting = False
 
 
 class GameLog(RichLog):
@@ -36,10 +79,20 @@ class GameLog(RichLog):
     Nor does it draw the log twice, or every line of it anew: Textual's log repaints itself when
     a line is written, and again once it has scrolled to the new end (after the screen's next
     refresh). This log scrolls at once, and a scroll moves the lines it has drawn already up (or
-    down) in its cache of drawn lines: only the lines that come into view are drawn.
+    down) in its cache of drawn lines: only the lines that come into view are drawn. Its
+    scrollbar repaints only the rows that change (:class:`QuietScrollBar`).
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The log's vertical scrollbar: a :class:`QuietScrollBar`."""
+        bar = super().vertical_scrollbar
+        if type(bar) is ScrollBar:
+            bar.__class__ = QuietScrollBar
+        return bar
+
     _pass_style: Style | None = None  # the log's style during one drawing of its lines
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:

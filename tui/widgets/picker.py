@@ -23,10 +23,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import SteadyStatic, update_static
 
 __all__ = ["MAX_FLAT", "MOVES_HINT", "ActionPicker", "Choice", "MoveList"]
 
@@ -118,7 +118,7 @@ class ActionPicker(Vertical):
         self._offers_moves = True  # what the footer was last told (see check_action)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="picker-title")
+        yield SteadyStatic(id="picker-title")
         yield MoveList(id="picker-options")
 
     @property
@@ -230,7 +230,17 @@ class ActionPicker(Vertical):
         if self._note:
             title.append("\n")
             title.append_text(self._note)
-        update_static(self.query_one("#picker-title", Static), title, same_size=same_size)
+        static = self.query_one("#picker-title", SteadyStatic)
+        # while the game waits for others (a name more or less each move), the title keeps the
+        # most lines it took: no new layout; a choice, or a message of several lines, takes its own
+        waiting = not self._items and "\n" not in self._prompt
+        if static.steady and not waiting:
+            static.refresh(layout=True)
+        if waiting and not static.steady:
+            static._most = (0, 0)  # a title that starts waiting takes its own lines first
+        static.steady = static.steady and waiting
+        update_static(static, title, same_size=same_size)
+        static.steady = waiting
 
     def _render_level(self) -> None:
         self._items = self._level_items()

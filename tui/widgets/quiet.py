@@ -109,7 +109,8 @@ def update_static(static: Static, content: Any, *, same_size: bool = False) -> b
     visual = visualize(static, content, markup=static._render_markup)
     strips = Visual.to_strips(static, visual, width, None, static.visual_style)
     shown = static.size.height
-    if len(strips) > shown or (len(strips) < shown and not isinstance(static, SteadyStatic)):
+    steady = isinstance(static, SteadyStatic) and static.steady
+    if len(strips) > shown or (len(strips) < shown and not steady):
         static.update(content)
         return True
     static._Static__content = content  # type: ignore[attr-defined]  # what Static.update sets,
@@ -148,12 +149,15 @@ class SteadyStatic(Static):
     """
 
     _most: tuple[int, int] = (0, 0)  # (width, the most lines at that width)
+    steady = True
+    """Whether the Static keeps its most lines now; while not, it takes the lines its content
+    takes (and starts afresh when steady again)."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The content's height, or the most it has been at ``width``."""
+        """The content's height, or the most it has been at ``width`` (if :attr:`steady`)."""
         height = self._content_lines(container, viewport, width)
         known_width, most = self._most
-        if known_width == width and most > height:
+        if self.steady and known_width == width and most > height:
             return most
         self._most = (width, height)
         return height
