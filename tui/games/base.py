@@ -151,9 +151,18 @@ class GameUI:
 
     def event_describer(self, events: list[Any], view: Any) -> Callable[[Any], str | None]:
         """A describer of the events of ``events`` for :meth:`tui.widgets.GameLog.show`: each in
-        words by :meth:`describe_event`, given the event before it in ``events``."""
-        before = {id(event): previous for previous, event in zip([None, *events], events, strict=False)}
-        return lambda event: self.describe_event(event, view, before.get(id(event)))
+        words by :meth:`describe_event`, given the event before it in ``events`` (found without
+        going through them all: the log describes only its new events, in order)."""
+        at = [-1]  # where the event described last is in ``events`` (the log describes them in order)
+
+        def describe(event: Any) -> str | None:
+            index = at[0] + 1
+            if not (index < len(events) and events[index] is event):  # look for it from the end
+                index = next((k for k in range(len(events) - 1, -1, -1) if events[k] is event), -1)
+            at[0] = index
+            return self.describe_event(event, view, events[index - 1] if index > 0 else None)
+
+        return describe
 
     def notices(self, events: list[Any], start: int, view: Any) -> list[str]:
         """What ``view``'s seat should not miss among ``events[start:]`` (a result that comes

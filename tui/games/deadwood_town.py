@@ -1004,29 +1004,65 @@ def _against(ev: Any, view: Any, me: int, fight: E.ShootoutStarted | None, town:
 def _context(events: list[Any]) -> tuple[dict[int, E.ShootoutStarted], dict[int, dict[str, str]]]:
     """What the words of ``events`` need from the events before them, by each event's ``id``:
     the :class:`~E.ShootoutStarted` a shootout's event belongs to, and the town (plot id to
-    building id) when each event happened (so the log names the building that stood there then)."""
-    fights: dict[int, E.ShootoutStarted] = {}
-    towns: dict[int, dict[str, str]] = {}
-    current: E.ShootoutStarted | None = None
-    town: dict[str, str] = {}
-    for ev in events:
-        towns[id(ev)] = town
-        if isinstance(ev, E.ShootoutStarted):
-            current = ev
-        elif current is not None:
-            fights[id(ev)] = current
-            if isinstance(ev, E.ShootoutEnded):
-                current = None
-        if isinstance(ev, E.GameStarted):
-            town = dict(ev.town)
-        elif isinstance(ev, E.TileBuilt | E.CowboyPlaced | E.BuildingAnnexed | E.AnnexDeclined | E.ShootoutStarted):
-            if town.get(ev.plot) != ev.building:
-                town = {**town, ev.plot: ev.building}
-        elif isinstance(ev, E.StationBuilt):
-            town = {**town, ev.plot: "train_station"}
-        elif isinstance(ev, E.BuildingDestroyed | E.RailPlaced):
-            town = {k: b for k, b in town.items() if k != ev.plot}
-    return fights, towns
+    building id) when each event happened (so the log names the building that stood there then).
+
+    A table's screen asks at each redraw with the events so far: what was found for the events
+    before (the same events, :data:`_CONTEXTS`) is taken up where it stopped. The returned
+    mappings are shared: never change them."""
+    if not events:
+        return {}, {}
+    found = _CONTEXTS.get(id(events[0]))
+    if found is not None and found.first is events[0] and len(events) >= found.length:
+        if found.length == 0 or events[found.length - 1] is found.last:
+            found.extend(events)
+            return found.fights, found.towns
+    found = _Context(events[0])
+    _CONTEXTS[id(events[0])] = found
+    if len(_CONTEXTS) > 64:
+        del _CONTEXTS[next(iter(_CONTEXTS))]
+    found.extend(events)
+    return found.fights, found.towns
+
+
+class _Context:
+    """:func:`_context` of a game's events, so far (the first event, how many, and the last)."""
+
+    def __init__(self, first: Any) -> None:
+        self.first = first
+        self.last: Any = None
+        self.length = 0
+        self.fights: dict[int, E.ShootoutStarted] = {}
+        self.towns: dict[int, dict[str, str]] = {}
+        self.current: E.ShootoutStarted | None = None
+        self.town: dict[str, str] = {}
+
+    def extend(self, events: list[Any]) -> None:
+        """Take in ``events[self.length:]``."""
+        fights, towns, current, town = self.fights, self.towns, self.current, self.town
+        for ev in events[self.length :]:
+            towns[id(ev)] = town
+            if isinstance(ev, E.ShootoutStarted):
+                current = ev
+            elif current is not None:
+                fights[id(ev)] = current
+                if isinstance(ev, E.ShootoutEnded):
+                    current = None
+            if isinstance(ev, E.GameStarted):
+                town = dict(ev.town)
+            elif isinstance(ev, E.TileBuilt | E.CowboyPlaced | E.BuildingAnnexed | E.AnnexDeclined | E.ShootoutStarted):
+                if town.get(ev.plot) != ev.building:
+                    town = {**town, ev.plot: ev.building}
+            elif isinstance(ev, E.StationBuilt):
+                town = {**town, ev.plot: "train_station"}
+            elif isinstance(ev, E.BuildingDestroyed | E.RailPlaced):
+                town = {k: b for k, b in town.items() if k != ev.plot}
+        self.current, self.town = current, town
+        self.length = len(events)
+        self.last = events[-1] if events else None
+
+
+_CONTEXTS: dict[int, _Context] = {}
+""":func:`_context` of the last games asked about, by the ``id`` of their first event."""
 
 
 # -- the legend -------------------------------------------------------------------------------

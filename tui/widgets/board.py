@@ -192,14 +192,18 @@ def _table_lines(
     form_key = (settings, tuple(form for form, _ in measures), tuple(widths))
     get_style = console.get_style
     null = Style.null()
-    cells_by_column = [list(table._get_cells(console, index, column)) for index, column in enumerate(columns)]
+    cells_by_row: list[tuple[Any, ...]] | None = None  # Rich's cells (padded), made if a row is drawn
     lines: list[Text] = []
-    for index, row_cells in enumerate(zip(*cells_by_column, strict=True)):
+    for index in range(len(table.rows) + table.show_header):
         header_row = index == 0 and table.show_header
         raw = [column.header if header_row else column._cells[index - table.show_header] for column in columns]
         row_key = ("row", form_key, header_row, tuple(_cell_key(cell) for cell in raw))
         row_lines = drawn.get(row_key)
         if row_lines is None:
+            if cells_by_row is None:
+                by_column = [list(table._get_cells(console, n, column)) for n, column in enumerate(columns)]
+                cells_by_row = list(zip(*by_column, strict=True))
+            row_cells = cells_by_row[index]
             cells: list[tuple[list[list[Segment]], Style, str]] = []
             for cell_width, cell, column, raw_cell in zip(widths, row_cells, columns, raw, strict=True):
                 style = get_style(cell.style) + null

@@ -51,7 +51,17 @@ class QuietScrollBar(ScrollBar):
         self._repaint_bar()
         return self
 
+    _pending = False
+
     def _repaint_bar(self) -> None:
+        """Repaint the rows that changed, once for all the changes of this turn of the loop (a
+        new line changes the window, then the position, then asks for a whole repaint)."""
+        if not self._pending:
+            self._pending = True
+            self.call_next(self._repaint_now)
+
+    def _repaint_now(self) -> None:
+        self._pending = False
         width, height = self.size
         self._repainting = True
         try:
