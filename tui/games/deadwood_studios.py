@@ -20,6 +20,7 @@ more than nine), roles, moves; ending the turn, acting and rehearsing stand alon
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -310,6 +311,32 @@ def render_map(view: View, width: int = 100) -> Text | None:
     return _MAPS.put(key, _render_map(contents, columns, rows, cell))  # type: ignore[no-any-return]
 
 
+@functools.lru_cache(maxsize=16)
+def _map_walls(columns: int, cell: int, heights: tuple[int, ...]) -> tuple[list[int], list[int], list[str]]:
+    """The map's walls for rooms ``cell`` cells wide and rows ``heights`` lines high: the rooms'
+    columns and rows (their walls' x and y) and the map's lines (the same while the rooms keep
+    their sizes: drawn once)."""
+    ys = [0]
+    for h in heights:
+        ys.append(ys[-1] + h + 1)
+    xs = [c * (cell + 1) for c in range(columns + 1)]
+    links: dict[tuple[int, int], set[str]] = defaultdict(set)  # (y, x): the walls that meet there
+    canvas = [[" "] * (xs[-1] + 1) for _ in range(ys[-1] + 1)]
+    for _, r, c, rs, cs in MAP:
+        x0, x1, y0, y1 = xs[c], xs[c + cs], ys[r], ys[r + rs]
+        for y in (y0, y1):
+            for x in range(x0, x1):
+                links[y, x].add("r")
+                links[y, x + 1].add("l")
+        for x in (x0, x1):
+            for y in range(y0, y1):
+                links[y, x].add("d")
+                links[y + 1, x].add("u")
+    for (y, x), walls in links.items():
+        canvas[y][x] = BOX_JUNCTIONS[frozenset(walls)]
+    return xs, ys, ["".join(row) for row in canvas]
+
+
 _MAPS = Recent(32)
 """The maps drawn last, by what their rooms hold (see :func:`render_map`): shared, never changed."""
 
@@ -323,33 +350,19 @@ def _render_map(contents: dict[str, list[Text]], columns: int, rows: int, cell: 
         if rs > 1:
             room = sum(heights[r : r + rs]) + rs - 1
             heights[r + rs - 1] += max(0, len(contents[room_id]) - room)
-    ys = [0]
-    for h in heights:
-        ys.append(ys[-1] + h + 1)
-    xs = [c * (cell + 1) for c in range(columns + 1)]
-    links: dict[tuple[int, int], set[str]] = defaultdict(set)  # (y, x): the walls that meet there
-    canvas = [[" "] * (xs[-1] + 1) for _ in range(ys[-1] + 1)]
+    xs, ys, walls = _map_walls(columns, cell, tuple(heights))
+    canvas = [list(row) for row in walls]
     styles: list[list[tuple[int, int, str]]] = [[] for _ in canvas]
-    for room_id, r, c, rs, cs in MAP:
-        x0, x1, y0, y1 = xs[c], xs[c + cs], ys[r], ys[r + rs]
-        for y in (y0, y1):
-            for x in range(x0, x1):
-                links[y, x].add("r")
-                links[y, x + 1].add("l")
-        for x in (x0, x1):
-            for y in range(y0, y1):
-                links[y, x].add("d")
-                links[y + 1, x].add("u")
+    for room_id, r, c, _, _ in MAP:
+        x0, y0 = xs[c], ys[r]
         for k, line in enumerate(contents[room_id]):
             y = y0 + 1 + k
-            for i, ch in enumerate(line.plain):
-                canvas[y][x0 + 1 + i] = ch
+            plain = line.plain
+            canvas[y][x0 + 1 : x0 + 1 + len(plain)] = plain
             for span in line.spans:
                 styles[y].append((x0 + 1 + span.start, x0 + 1 + span.end, str(span.style)))
             if line.style:
-                styles[y].append((x0 + 1, x0 + 1 + len(line.plain), str(line.style)))
-    for (y, x), walls in links.items():
-        canvas[y][x] = BOX_JUNCTIONS[frozenset(walls)]
+                styles[y].append((x0 + 1, x0 + 1 + len(plain), str(line.style)))
     out = Text()
     for y, chars in enumerate(canvas):
         line = Text("".join(chars).rstrip())

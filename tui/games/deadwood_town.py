@@ -303,39 +303,23 @@ def render_grid(view: View, width: int = 100) -> Text | None:
     return _GRIDS.put(key, _render_grid(view, width))  # type: ignore[no-any-return]
 
 
-_GRIDS = Recent(32)
-"""The grids drawn last (see :func:`render_grid`)."""
-
-
-def _render_grid(view: View, width: int) -> Text | None:
-    plots, corners = _geometry()
+@functools.lru_cache(maxsize=16)
+def _grid_walls(cell: int, plot_ids: tuple[str, ...]) -> list[str]:
+    """The grid's walls, as lines, for plots ``cell`` cells wide: what is written in the plots
+    (and their ids on their top walls) is written over them. The same while the plots' width is:
+    drawn once."""
+    plots, _ = _geometry()
     xs = [x for _, x in plots.values()]
     left, right = min(xs) - 0.5, max(xs) + 0.5
     rows = 1 + max(r for r, _ in plots.values())
-    cell = min(GRID_MAX_CELL, int((width - 1) // (right - left)))  # every cell as wide
-    if cell < GRID_MIN_CELL:
-        return None
 
     def column(u: float) -> int:
         return int((u - left) * cell + 0.5)  # half a cell rounds the same way everywhere
 
     size_x, size_y = column(right) + 1, rows * (CELL_LINES + 1) + 1
     links: list[list[set[str]]] = [[set() for _ in range(size_x)] for _ in range(size_y)]
-    canvas = [[" "] * size_x for _ in range(size_y)]
-    written: set[tuple[int, int]] = set()
-    styles: list[list[tuple[int, int, str]]] = [[] for _ in range(size_y)]
-
-    def write(y: int, x: int, text: Text) -> None:
-        for i, ch in enumerate(text.plain):
-            canvas[y][x + i] = ch
-            written.add((y, x + i))
-        for span in text.spans:
-            styles[y].append((x + span.start, x + span.end, str(span.style)))
-        if text.style:
-            styles[y].append((x, x + len(text.plain), str(text.style)))
-
-    for p in view.plots:
-        r, x = plots[p.id]
+    for plot_id in plot_ids:
+        r, x = plots[plot_id]
         x0, x1 = column(x - 0.5), column(x + 0.5)
         y0, y1 = r * (CELL_LINES + 1), (r + 1) * (CELL_LINES + 1)
         for y in (y0, y1):
@@ -346,6 +330,39 @@ def _render_grid(view: View, width: int) -> Text | None:
             for y in range(y0, y1):
                 links[y][i].add("d")
                 links[y + 1][i].add("u")
+    return ["".join(BOX_JUNCTIONS.get(frozenset(walls), " ") if walls else " " for walls in row) for row in links]
+
+
+_GRIDS = Recent(32)
+"""The grids drawn last (see :func:`render_grid`)."""
+
+
+def _render_grid(view: View, width: int) -> Text | None:
+    plots, corners = _geometry()
+    xs = [x for _, x in plots.values()]
+    left, right = min(xs) - 0.5, max(xs) + 0.5
+    cell = min(GRID_MAX_CELL, int((width - 1) // (right - left)))  # every cell as wide
+    if cell < GRID_MIN_CELL:
+        return None
+
+    def column(u: float) -> int:
+        return int((u - left) * cell + 0.5)  # half a cell rounds the same way everywhere
+
+    canvas = [list(row) for row in _grid_walls(cell, tuple(p.id for p in view.plots))]
+    styles: list[list[tuple[int, int, str]]] = [[] for _ in canvas]
+
+    def write(y: int, x: int, text: Text) -> None:
+        plain = text.plain
+        canvas[y][x : x + len(plain)] = plain
+        for span in text.spans:
+            styles[y].append((x + span.start, x + span.end, str(span.style)))
+        if text.style:
+            styles[y].append((x, x + len(plain), str(text.style)))
+
+    for p in view.plots:
+        r, x = plots[p.id]
+        x0, x1 = column(x - 0.5), column(x + 0.5)
+        y0 = r * (CELL_LINES + 1)
         label = Text(p.id, style="red" if p.id in RED_ROW else "")
         if p.protected:
             label.append("★", style="bold")
@@ -356,11 +373,7 @@ def _render_grid(view: View, width: int) -> Text | None:
         sx, sy = corners[view.sheriff]
         write(int(sy + 0.5) * (CELL_LINES + 1), column(sx), Text("★", style="bold reverse"))
     out = Text()
-    for y, row in enumerate(canvas):
-        chars = [
-            ch if (y, x) in written or not links[y][x] else BOX_JUNCTIONS.get(frozenset(links[y][x]), ch)
-            for x, ch in enumerate(row)
-        ]
+    for y, chars in enumerate(canvas):
         line = Text("".join(chars).rstrip())
         for start, end, style in styles[y]:
             line.stylize(style, start, end)
