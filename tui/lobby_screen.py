@@ -341,6 +341,7 @@ class LobbyScreen(Screen[None]):
         self._refresh = Throttle(self, self._redraw_if_shown, lambda: _LOBBY_REFRESH_S, spread=self._spread)
         self._codes: list[str] = []
         self._rows: list[tuple[str, ...]] = []  # the cells shown, a tuple per table (in _codes order)
+        self._row_of: dict[str, tuple[Any, tuple[str, ...]]] = {}  # code: (what the row was made of, the row)
         self._columns = _table_list_columns()
         self._widths = [width for _, width in self._columns]
         self.form_memory: dict[str, Any] = {}
@@ -446,14 +447,20 @@ class LobbyScreen(Screen[None]):
         """The table list: only the lines that changed are drawn anew."""
         codes: list[str] = []
         rows: list[tuple[str, ...]] = []
+        known = self._row_of
+        self._row_of = {}
         for table in self.lobby.listing():
-            counts = table.counts()
-            status = table.status
-            if status == "playing" and table.started is not None:
-                status = f"playing (move {table.num_moves})"
-            codes.append(table.code)
-            rows.append(
-                (
+            # a table's row is made anew only if the table changed since (a move, a seat, a watcher)
+            key = (table, table.version, table.num_moves, table.status, len(table.spectators), table.code in mine)
+            found = known.get(table.code)
+            if found is not None and found[0] == key:
+                row = found[1]
+            else:
+                counts = table.counts()
+                status = table.status
+                if status == "playing" and table.started is not None:
+                    status = f"playing (move {table.num_moves})"
+                row = (
                     table.code + ("*" if table.code in mine else ""),
                     table.title,
                     status,
@@ -463,7 +470,9 @@ class LobbyScreen(Screen[None]):
                     str(counts["free"]),
                     str(len(table.spectators)),
                 )
-            )
+            self._row_of[table.code] = (key, row)
+            codes.append(table.code)
+            rows.append(row)
         if rows == self._rows and codes == self._codes:
             return
         listed = self.query_one("#tables", OptionList)

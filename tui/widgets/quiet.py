@@ -260,29 +260,39 @@ class QuietOptionList(OptionList):
     def _repaint_options(self, *indexes: int | None) -> None:
         if not self.is_mounted:
             return
+        self._update_lines()
+        lines = self._line_cache
         for index in indexes:
             if index is None:
                 continue
-            line = self._index_to_line.get(index)
+            line = lines.index_to_line.get(index)
             if line is not None:
-                self.refresh_lines(line, self._heights.get(index, 1))
+                self.refresh_lines(line, lines.heights.get(index, 1))
 
     def replace_option_prompt_at_index(self, index: int, prompt: VisualType) -> Self:
         """Replace the prompt of the option at ``index``: only its lines are drawn again, if it
         takes as many lines as before."""
         option = self.get_option_at_index(index)
-        height = self._heights.get(index)
+        self._update_lines()
+        height = self._line_cache.heights.get(index)
         option._set_prompt(prompt)
         cache = self._option_render_cache
         for key in [key for key in cache.keys() if key[0] is option]:
             cache.discard(key)
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        padding = self.get_component_styles("option-list--option").padding
-        if height is None or self._get_visual(option).get_height(self.styles, width - padding.width) != height:
+        if height is None or height != self._option_height(option):
             self._clear_caches()
         else:
             self._repaint_options(index)
         return self
+
+    def _option_height(self, option: Any) -> int:
+        """How many lines ``option`` takes (one, for a line of text in a list that does not wrap)."""
+        prompt = option.prompt
+        if isinstance(prompt, str | Text) and "\n" not in str(prompt) and self.styles.text_wrap == "nowrap":
+            return 1
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        padding = self.get_component_styles("option-list--option").padding
+        return self._get_visual(option).get_height(self.styles, width - padding.width)  # type: ignore[no-any-return]
 
 
 class Throttle:
