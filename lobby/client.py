@@ -293,6 +293,15 @@ class TableMirror:
         events = data.events if data is not None and data.events is not None else self._events
         return events[since:] if since else list(events)
 
+    def events_seen(self, listener: Any) -> int:
+        """How many events ``listener``'s seat has been told (the table's public events for a
+        spectator). They come in the same message as the seat's legal actions, so a new decision
+        of the seat always comes with more of them, even while the table's move count, which
+        travels apart, lags."""
+        data = self._mine.get(listener)
+        events = data.events if data is not None and data.events is not None else self._events
+        return len(events)
+
     def legal_for(self, listener: Any) -> list[Any]:
         data = self._mine.get(listener)
         if data is None or data.legal is None or self.status != "playing":

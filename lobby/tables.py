@@ -604,6 +604,11 @@ class Table:
             return []
         return state.events(self.seat_of(controller), since)  # type: ignore[arg-type]
 
+    def events_seen(self, controller: Listener) -> int:
+        """How many events ``controller`` may know so far (:meth:`events_for`), as the fronts'
+        mirrors count them (:meth:`lobby.client.TableMirror.events_seen`)."""
+        return len(self.events_for(controller))
+
     def legal_for(self, controller: Controller) -> list[Any]:
         """The legal actions of the seat ``controller`` controls now (empty if none owed)."""
         seat = self.seat_of(controller)

@@ -598,6 +598,10 @@ class ServerTableScreen(Regions):
                 if mine:
                     self._news = []  # told before this move: the log keeps it
                 await self.table.play(self, event.action)
+                # Played: the hall answers after the state it changed, so what the mirror shows now
+                # is the next decision, and an only move there is a new one to play, even with the
+                # same key (the move count travels apart and may lag).
+                self._auto_played = None
                 if mine:
                     self._forced_note = None  # a move of your own: the timer's note has served
             except (TableError, engine.IllegalAction, ConnectionError) as exc:
@@ -637,8 +641,11 @@ class ServerTableScreen(Regions):
     # Only moves, and the game over -------------------------------------------------------
 
     def _move_key(self, legal: list[Any]) -> tuple[Any, ...]:
-        """The person's decision now, given its ``legal`` actions (what the moves were drawn for)."""
-        return ("move", self.table.num_moves, tuple(legal))
+        """The person's decision now, given its ``legal`` actions (what the moves were drawn for):
+        the move count, the seat's events so far (they come with the legal actions, so two only
+        moves in a row are two decisions even before the move count reaches the front) and the
+        actions."""
+        return ("move", self.table.num_moves, self.table.events_seen(self), tuple(legal))
 
     def action_auto_play(self) -> None:
         """Turn the playing of only moves on or off (:mod:`tui.widgets.only_move`), for the session."""

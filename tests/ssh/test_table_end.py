@@ -198,7 +198,8 @@ async def _only_moves_at_a_table(front: Any, tmp_path: Path, auto: bool) -> tupl
             moves = table.num_moves
             if only is not None and auto:  # played for her: at once, or as soon as the hall answers
                 try:
-                    await _wait(pilot, lambda moves=moves: table.num_moves > moves, timeout=10)
+                    # (or the game is over: the screen may show an only move of a game that just ended)
+                    await _wait(pilot, lambda moves=moves: table.num_moves > moves or table.is_over, timeout=10)
                 except AssertionError:
                     raise AssertionError(f"{only.label} waits for a key") from None
                 continue
