@@ -66,6 +66,7 @@ async def _play_to_the_result(server: SaloonServer, term: Terminal, table: Table
         found = await term.wait_for("Your move", "r: replay", timeout=deadline - time.monotonic())
         if found == "r: replay":
             await wait_until(lambda: isinstance(_screen_of(server, table).app.screen, ResultScreen), what="the result")
+            await term.wait_for("Esc: the table")  # the result's keys line: on the terminal, not only pushed
             await term.settle(quiet=0.2)
             return
         screen = _screen_of(server, table)
